@@ -1,0 +1,99 @@
+import { join } from 'node:path';
+import helmet from '@fastify/helmet';
+import { API_BASE_PATH } from '@asl/protocol';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { createMailer } from './auth/mailer';
+import { AuthService } from './auth/service';
+import { AccessTokens } from './auth/tokens';
+import type { Env } from './config/env';
+import type { Secrets } from './config/secrets';
+import type { Database } from './db/client';
+import { registerAuthRoutes } from './http/auth/routes';
+import { registerErrorHandling } from './http/errors';
+import { registerHealthRoutes } from './http/health';
+import { registerSpa } from './http/spa';
+import { loggerOptions } from './logging';
+import type { FrameProcessor } from './live/frame-processor';
+import { registerLiveRoute } from './live/route';
+
+export interface AppDeps {
+  env: Env;
+  secrets: Secrets;
+  database: Database;
+  processor: FrameProcessor;
+  webDistDir: string | null;
+}
+
+export interface BuiltApp {
+  app: FastifyInstance;
+  auth: AuthService;
+}
+
+/** Wires the HTTP API, the live socket and the SPA onto one Fastify instance. */
+export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
+  const { env } = deps;
+  const app = Fastify({
+    logger: loggerOptions(env.LOG_LEVEL),
+    trustProxy: env.TRUST_PROXY,
+    bodyLimit: 64 * 1024,
+    return503OnClosing: true,
+    forceCloseConnections: 'idle',
+  });
+  registerErrorHandling(app);
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'", "'wasm-unsafe-eval'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        connectSrc: ["'self'", 'ws:', 'wss:'],
+        mediaSrc: ["'self'", 'blob:'],
+        workerSrc: ["'self'", 'blob:'],
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+  });
+
+  const auth = new AuthService({
+    db: deps.database.db,
+    tokens: new AccessTokens(deps.secrets.jwtSecret),
+    mailer: createMailer({
+      smtpUrl: env.SMTP_URL,
+      from: env.MAIL_FROM,
+      outboxDir: join(env.DATA_DIR, 'outbox'),
+      log: app.log,
+    }),
+    lockoutAttempts: env.LOGIN_LOCKOUT_ATTEMPTS,
+    adminEmails: env.ADMIN_EMAILS,
+    publicOrigin: env.PUBLIC_ORIGIN,
+  });
+  const startedAt = Date.now();
+
+  await app.register(
+    async (api) => {
+      registerHealthRoutes(api, { database: deps.database, startedAt });
+      await registerAuthRoutes(api, auth, {
+        loginPerMin: env.RATE_LIMIT_LOGIN_PER_MIN,
+        registerPerMin: env.RATE_LIMIT_REGISTER_PER_MIN,
+        forgotPerMin: env.RATE_LIMIT_FORGOT_PER_MIN,
+      });
+    },
+    { prefix: API_BASE_PATH },
+  );
+
+  await registerLiveRoute(app, {
+    processor: deps.processor,
+    authenticate: async (token) => {
+      try {
+        const p = await auth.authenticate(token);
+        return { id: p.user.id, username: p.user.username };
+      } catch {
+        return null;
+      }
+    },
+  });
+
+  await registerSpa(app, deps.webDistDir);
+  return { app, auth };
+}

@@ -1,0 +1,212 @@
+import type { TokenPair, User } from '@asl/protocol';
+import { and, eq, gt, isNull } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import { passwordResets, users } from '../db/schema';
+import { AppError } from '../http/errors';
+import {
+  findUserByEmail,
+  findUserById,
+  findUserByIdentifier,
+  isUniqueViolation,
+  toUserDto,
+  usernameTaken,
+  type UserRow,
+} from './accounts';
+import { Lockout, lockoutKey } from './lockout';
+import type { Mailer } from './mailer';
+import { burnPasswordCheck, hashPassword, verifyPassword } from './passwords';
+import { createSession, isSessionActive, revokeSession, revokeUserSessions, rotateRefreshToken } from './sessions';
+import { AccessTokens, hashToken, newOpaqueToken, type AccessClaims } from './tokens';
+
+export const RESET_TOKEN_TTL_MS = 30 * 60_000;
+
+export interface AuthServiceOptions {
+  db: Db;
+  tokens: AccessTokens;
+  mailer: Mailer;
+  lockoutAttempts: number;
+  adminEmails: readonly string[];
+  publicOrigin?: string | undefined;
+}
+
+export interface Principal {
+  user: UserRow;
+  sessionId: string;
+}
+
+/** Accounts: registration, sign-in, refresh rotation, sessions, password reset and change. */
+export class AuthService {
+  private readonly db: Db;
+  private readonly lockout: Lockout;
+  constructor(private readonly opts: AuthServiceOptions) {
+    this.db = opts.db;
+    this.lockout = new Lockout(opts.db, opts.lockoutAttempts);
+  }
+
+  private async issue(user: UserRow, userAgent: string | null): Promise<TokenPair> {
+    const { sessionId, refreshToken } = await createSession(this.db, user.id, userAgent);
+    return this.pair(user, sessionId, refreshToken);
+  }
+
+  private async pair(user: UserRow, sessionId: string, refreshToken: string): Promise<TokenPair> {
+    return {
+      access_token: await this.opts.tokens.sign({ userId: user.id, sessionId }),
+      refresh_token: refreshToken,
+      token_type: 'Bearer',
+      expires_in: this.opts.tokens.ttl,
+      user: toUserDto(user),
+    };
+  }
+
+  async register(
+    input: { username: string; email: string; password: string; firstName?: string | undefined; lastName?: string | undefined },
+    userAgent: string | null,
+  ): Promise<TokenPair> {
+    if (await findUserByEmail(this.db, input.email)) throw new AppError('EMAIL_TAKEN', undefined, 'email');
+    if (await usernameTaken(this.db, input.username)) throw new AppError('USERNAME_TAKEN', undefined, 'username');
+    const passwordHash = await hashPassword(input.password);
+    const roles = this.opts.adminEmails.includes(input.email) ? ['learner', 'admin'] : ['learner'];
+    let row: UserRow | undefined;
+    try {
+      [row] = await this.db
+        .insert(users)
+        .values({
+          username: input.username,
+          email: input.email,
+          passwordHash,
+          firstName: input.firstName ?? '',
+          lastName: input.lastName ?? '',
+          roles,
+        })
+        .returning();
+    } catch (err) {
+      const dup = isUniqueViolation(err);
+      if (dup) {
+        throw dup.constraint.includes('email')
+          ? new AppError('EMAIL_TAKEN', undefined, 'email')
+          : new AppError('USERNAME_TAKEN', undefined, 'username');
+      }
+      throw err;
+    }
+    if (!row) throw new Error('user insert returned nothing');
+    return this.issue(row, userAgent);
+  }
+
+  async login(identifier: string, password: string, ip: string | null, userAgent: string | null): Promise<TokenPair> {
+    const user = await findUserByIdentifier(this.db, identifier);
+    const key = lockoutKey(user, identifier);
+    if (await this.lockout.isLocked(key)) throw new AppError('ACCOUNT_LOCKED');
+    const ok = user ? await verifyPassword(user.passwordHash, password) : (await burnPasswordCheck(password), false);
+    if (!user || !ok) {
+      await this.lockout.recordFailure(key, ip);
+      throw new AppError('INVALID_CREDENTIALS');
+    }
+    if (user.disabled) throw new AppError('ACCOUNT_DISABLED');
+    await this.lockout.clear(key);
+    return this.issue(user, userAgent);
+  }
+
+  async refresh(refreshToken: string): Promise<TokenPair> {
+    const rotated = await rotateRefreshToken(this.db, refreshToken);
+    if (!rotated.ok) throw new AppError('REFRESH_TOKEN_INVALID');
+    const user = await findUserById(this.db, rotated.userId);
+    if (!user || user.disabled) {
+      await revokeSession(this.db, rotated.sessionId, 'user_unavailable');
+      throw new AppError('REFRESH_TOKEN_INVALID');
+    }
+    return this.pair(user, rotated.sessionId, rotated.refreshToken);
+  }
+
+  /** Resolves a bearer access token to its user and live session, or throws a coded 401. */
+  async authenticate(token: string): Promise<Principal> {
+    const verified = await this.opts.tokens.verify(token);
+    if (!verified.ok) throw new AppError(verified.reason === 'expired' ? 'TOKEN_EXPIRED' : 'TOKEN_INVALID');
+    return this.principalFor(verified.claims);
+  }
+
+  private async principalFor(claims: AccessClaims): Promise<Principal> {
+    const [user, active] = await Promise.all([
+      findUserById(this.db, claims.userId),
+      isSessionActive(this.db, claims.sessionId, claims.userId),
+    ]);
+    if (!user || !active || user.disabled) throw new AppError('TOKEN_INVALID');
+    return { user, sessionId: claims.sessionId };
+  }
+
+  logout(principal: Principal): Promise<void> {
+    return revokeSession(this.db, principal.sessionId, 'logout');
+  }
+
+  async updateProfile(
+    principal: Principal,
+    patch: { firstName?: string | undefined; lastName?: string | undefined; username?: string | undefined },
+  ): Promise<User> {
+    if (patch.username && (await usernameTaken(this.db, patch.username, principal.user.id))) {
+      throw new AppError('USERNAME_TAKEN', undefined, 'username');
+    }
+    const values: Partial<typeof users.$inferInsert> = { updatedAt: new Date() };
+    if (patch.firstName !== undefined) values.firstName = patch.firstName;
+    if (patch.lastName !== undefined) values.lastName = patch.lastName;
+    if (patch.username !== undefined) values.username = patch.username;
+    try {
+      const [row] = await this.db.update(users).set(values).where(eq(users.id, principal.user.id)).returning();
+      if (!row) throw new AppError('TOKEN_INVALID');
+      return toUserDto(row);
+    } catch (err) {
+      if (isUniqueViolation(err)) throw new AppError('USERNAME_TAKEN', undefined, 'username');
+      throw err;
+    }
+  }
+
+  async changePassword(principal: Principal, current: string, next: string): Promise<void> {
+    if (!(await verifyPassword(principal.user.passwordHash, current))) {
+      throw new AppError('WRONG_PASSWORD', undefined, 'current_password');
+    }
+    await this.db
+      .update(users)
+      .set({ passwordHash: await hashPassword(next), updatedAt: new Date() })
+      .where(eq(users.id, principal.user.id));
+    await revokeUserSessions(this.db, principal.user.id, 'password_changed', principal.sessionId);
+  }
+
+  /** Always succeeds from the caller's point of view; mails a single-use link valid 30 minutes. */
+  async forgotPassword(email: string, origin: string): Promise<void> {
+    const user = await findUserByEmail(this.db, email);
+    if (!user || user.disabled) return;
+    const token = newOpaqueToken();
+    await this.db.insert(passwordResets).values({
+      userId: user.id,
+      tokenHash: hashToken(token),
+      expiresAt: new Date(Date.now() + RESET_TOKEN_TTL_MS),
+    });
+    const base = this.opts.publicOrigin ?? origin;
+    const link = `${base.replace(/\/$/, '')}/reset-password?token=${encodeURIComponent(token)}`;
+    await this.opts.mailer.send({
+      to: user.email,
+      subject: 'Reset your password',
+      text:
+        `Hello ${user.firstName || user.username},\n\n` +
+        `Someone asked to reset the password of your ASL practice account. ` +
+        `If it was you, open this link within 30 minutes:\n\n${link}\n\n` +
+        `If it was not you, ignore this message; your password stays the same.\n`,
+    });
+  }
+
+  async resetPassword(token: string, newPassword: string): Promise<void> {
+    const now = new Date();
+    const [reset] = await this.db
+      .update(passwordResets)
+      .set({ usedAt: now })
+      .where(
+        and(eq(passwordResets.tokenHash, hashToken(token)), isNull(passwordResets.usedAt), gt(passwordResets.expiresAt, now)),
+      )
+      .returning({ userId: passwordResets.userId });
+    if (!reset) throw new AppError('RESET_TOKEN_INVALID', undefined, 'token');
+    await this.db
+      .update(users)
+      .set({ passwordHash: await hashPassword(newPassword), updatedAt: now })
+      .where(eq(users.id, reset.userId));
+    await revokeUserSessions(this.db, reset.userId, 'password_reset');
+    await this.lockout.clear(`user:${reset.userId}`);
+  }
+}

@@ -1,0 +1,94 @@
+import { and, eq, isNull, ne, sql } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import { authSessions, refreshTokens } from '../db/schema';
+import { hashToken, newOpaqueToken } from './tokens';
+
+export const REFRESH_TOKEN_TTL_DAYS = 30;
+
+export type RotateResult =
+  | { ok: true; userId: string; sessionId: string; refreshToken: string }
+  | { ok: false; reason: 'unknown' | 'reused' | 'revoked' | 'expired' };
+
+export async function createSession(db: Db, userId: string, userAgent: string | null): Promise<{ sessionId: string; refreshToken: string }> {
+  const expiresAt = new Date(Date.now() + REFRESH_TOKEN_TTL_DAYS * 86_400_000);
+  const [session] = await db
+    .insert(authSessions)
+    .values({ userId, expiresAt, userAgent: userAgent?.slice(0, 300) ?? null })
+    .returning({ id: authSessions.id });
+  if (!session) throw new Error('session insert returned nothing');
+  const refreshToken = newOpaqueToken();
+  await db.insert(refreshTokens).values({ sessionId: session.id, tokenHash: hashToken(refreshToken) });
+  return { sessionId: session.id, refreshToken };
+}
+
+/**
+ * Rotates a refresh token: the presented one is spent and a new one issued in the same
+ * session. Presenting a spent token means it was copied: the whole session is revoked.
+ */
+export async function rotateRefreshToken(db: Db, presented: string): Promise<RotateResult> {
+  const tokenHash = hashToken(presented);
+  const [row] = await db
+    .select({
+      id: refreshTokens.id,
+      usedAt: refreshTokens.usedAt,
+      sessionId: refreshTokens.sessionId,
+      userId: authSessions.userId,
+      revokedAt: authSessions.revokedAt,
+      expiresAt: authSessions.expiresAt,
+    })
+    .from(refreshTokens)
+    .innerJoin(authSessions, eq(refreshTokens.sessionId, authSessions.id))
+    .where(eq(refreshTokens.tokenHash, tokenHash))
+    .limit(1);
+  if (!row) return { ok: false, reason: 'unknown' };
+  if (row.revokedAt) return { ok: false, reason: 'revoked' };
+  if (row.expiresAt.getTime() < Date.now()) return { ok: false, reason: 'expired' };
+  if (row.usedAt) {
+    await revokeSession(db, row.sessionId, 'refresh_token_reuse');
+    return { ok: false, reason: 'reused' };
+  }
+  // Spend it; the condition makes a concurrent second use lose and count as reuse.
+  const spent = await db
+    .update(refreshTokens)
+    .set({ usedAt: new Date() })
+    .where(and(eq(refreshTokens.id, row.id), isNull(refreshTokens.usedAt)))
+    .returning({ id: refreshTokens.id });
+  if (spent.length === 0) {
+    await revokeSession(db, row.sessionId, 'refresh_token_reuse');
+    return { ok: false, reason: 'reused' };
+  }
+  const refreshToken = newOpaqueToken();
+  await db.insert(refreshTokens).values({ sessionId: row.sessionId, tokenHash: hashToken(refreshToken) });
+  await db.update(authSessions).set({ lastUsedAt: new Date() }).where(eq(authSessions.id, row.sessionId));
+  return { ok: true, userId: row.userId, sessionId: row.sessionId, refreshToken };
+}
+
+export async function revokeSession(db: Db, sessionId: string, reason: string): Promise<void> {
+  await db
+    .update(authSessions)
+    .set({ revokedAt: new Date(), revokedReason: reason })
+    .where(and(eq(authSessions.id, sessionId), isNull(authSessions.revokedAt)));
+}
+
+/** Revokes every session of a user, except `keepSessionId` when given. */
+export async function revokeUserSessions(db: Db, userId: string, reason: string, keepSessionId?: string): Promise<void> {
+  const conditions = [eq(authSessions.userId, userId), isNull(authSessions.revokedAt)];
+  if (keepSessionId) conditions.push(ne(authSessions.id, keepSessionId));
+  await db.update(authSessions).set({ revokedAt: new Date(), revokedReason: reason }).where(and(...conditions));
+}
+
+export async function isSessionActive(db: Db, sessionId: string, userId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: authSessions.id })
+    .from(authSessions)
+    .where(
+      and(
+        eq(authSessions.id, sessionId),
+        eq(authSessions.userId, userId),
+        isNull(authSessions.revokedAt),
+        sql`${authSessions.expiresAt} > now()`,
+      ),
+    )
+    .limit(1);
+  return !!row;
+}

@@ -1,0 +1,65 @@
+import { z } from 'zod';
+
+/**
+ * Every environment variable the server reads, parsed once at start-up.
+ * A bad value stops the process with a message naming the variable.
+ */
+const port = z.coerce.number().int().min(0).max(65535);
+const boolish = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'])
+  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+
+export const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
+  PORT: port.default(8080),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
+    .optional(),
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\//, 'must be a redis:// or rediss:// URL')
+    .optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  PUBLIC_ORIGIN: z.url({ error: 'must be an absolute URL such as https://asl.example.org' }).optional(),
+  JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
+    .optional(),
+  MAIL_FROM: z.string().default('ASL Practice <no-reply@localhost>'),
+  SUPPORT_EMAIL: z.email().default('support@localhost'),
+  ADMIN_EMAILS: z
+    .string()
+    .default('')
+    .transform((v) => v.split(',').map((e) => e.trim().toLowerCase()).filter(Boolean)),
+  WEB_DIST_DIR: z.string().optional(),
+  TRUST_PROXY: boolish.default(false),
+  RATE_LIMIT_LOGIN_PER_MIN: z.coerce.number().int().positive().default(20),
+  RATE_LIMIT_REGISTER_PER_MIN: z.coerce.number().int().positive().default(10),
+  RATE_LIMIT_FORGOT_PER_MIN: z.coerce.number().int().positive().default(5),
+  LOGIN_LOCKOUT_ATTEMPTS: z.coerce.number().int().positive().default(5),
+  RECOGNITION_WORKERS: z.coerce.number().int().min(0).max(64).optional(),
+  SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
+});
+
+export type Env = z.infer<typeof envSchema>;
+
+export class ConfigError extends Error {
+  constructor(public readonly issues: string[]) {
+    super(`Invalid configuration:\n${issues.map((i) => `  - ${i}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+export function parseEnv(source: Record<string, string | undefined>): Env {
+  // Empty strings mean "not set".
+  const cleaned = Object.fromEntries(Object.entries(source).filter(([, v]) => v !== undefined && v !== ''));
+  const result = envSchema.safeParse(cleaned);
+  if (!result.success) {
+    throw new ConfigError(result.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`));
+  }
+  return result.data;
+}

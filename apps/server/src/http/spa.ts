@@ -1,0 +1,33 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import fastifyStatic from '@fastify/static';
+import { errorBody } from '@asl/protocol';
+import type { FastifyInstance } from 'fastify';
+
+/**
+ * Serves the built SPA; any unknown non-API path falls back to index.html so the
+ * client router can handle it. API and socket paths get a coded JSON 404 instead.
+ */
+export async function registerSpa(app: FastifyInstance, webDistDir: string | null): Promise<void> {
+  const hasSpa = webDistDir !== null && existsSync(join(webDistDir, 'index.html'));
+  if (hasSpa) {
+    await app.register(fastifyStatic, {
+      root: webDistDir,
+      wildcard: false,
+      index: false,
+      setHeaders(res, path) {
+        if (path.includes(`${'/'}assets${'/'}`)) res.setHeader('cache-control', 'public, max-age=31536000, immutable');
+        else res.setHeader('cache-control', 'no-cache');
+      },
+    });
+  }
+  app.setNotFoundHandler((request, reply) => {
+    const path = request.url.split('?')[0] ?? '/';
+    const isApi = path.startsWith('/api/') || path === '/api' || path.startsWith('/ws/') || path === '/metrics';
+    if (!isApi && hasSpa && (request.method === 'GET' || request.method === 'HEAD')) {
+      void reply.header('cache-control', 'no-cache');
+      return reply.type('text/html').sendFile('index.html');
+    }
+    return reply.status(404).send(errorBody('NOT_FOUND'));
+  });
+}

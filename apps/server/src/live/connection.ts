@@ -1,0 +1,231 @@
+import {
+  CLIENT_MESSAGE_TYPES,
+  CLOSE_CODES,
+  ERROR_CODES,
+  KEEPALIVE_AFTER_SILENCE_MS,
+  MAX_CONSECUTIVE_BAD_MESSAGES,
+  MAX_FRAME_BYTES,
+  TARGET_FPS,
+  clientMessageSchema,
+  type ClientMessage,
+  type ControlMessage,
+  type ErrorCode,
+  type ServerMessage,
+} from '@asl/protocol';
+import type { FastifyBaseLogger } from 'fastify';
+import type { WebSocket } from 'ws';
+import { CapabilityEstimator } from './capability';
+import { checkFrame } from './frame-validation';
+import type { FrameProcessor, FrameResult } from './frame-processor';
+import { serverMessage, type MessageParts } from './server-messages';
+import { TokenBucket } from './token-bucket';
+
+export const LIVE_LIMITS = {
+  maxMessagesPerSecond: 60,
+  messageBurst: 90,
+  maxBytesPerSecond: 4 * 1024 * 1024,
+  byteBurst: 6 * 1024 * 1024,
+} as const;
+
+export interface LiveUser {
+  id: string;
+  username: string;
+}
+
+/** What a practice session adds to the socket; the connection knows nothing else of it. */
+export interface LiveSessionHooks {
+  onControl(msg: ControlMessage & { action: NonNullable<ControlMessage['action']> }, conn: LiveConnection): Promise<void>;
+  onFrameResult(result: FrameResult, conn: LiveConnection, frameNumber: number): Promise<void>;
+  onClose(conn: LiveConnection): void;
+}
+
+export interface LiveStats {
+  framesReceived: number;
+  framesProcessed: number;
+  framesDropped: number;
+  badMessages: number;
+}
+
+export class LiveConnection {
+  readonly stats: LiveStats = { framesReceived: 0, framesProcessed: 0, framesDropped: 0, badMessages: 0 };
+  sessionId: string | null = null;
+  private consecutiveBad = 0;
+  private inFlight = false;
+  private track: unknown = null;
+  private keepaliveTimer: NodeJS.Timeout | null = null;
+  private readonly capability = new CapabilityEstimator();
+  private readonly messageBucket = new TokenBucket(LIVE_LIMITS.messageBurst, LIVE_LIMITS.maxMessagesPerSecond);
+  private readonly byteBucket = new TokenBucket(LIVE_LIMITS.byteBurst, LIVE_LIMITS.maxBytesPerSecond);
+  private lastAdaptiveFps = TARGET_FPS;
+  private closed = false;
+
+  constructor(
+    readonly socket: WebSocket,
+    readonly user: LiveUser,
+    private readonly processor: FrameProcessor,
+    private readonly hooks: LiveSessionHooks | null,
+    private readonly log: FastifyBaseLogger,
+    private readonly serverVersion: string,
+  ) {
+    socket.on('message', (data, isBinary) => this.onRaw(data as Buffer, isBinary));
+    socket.on('close', () => this.onClosed());
+    socket.on('error', (err) => this.log.warn({ err: err.message }, 'live socket error'));
+    this.send('connection_established', {
+      message: 'Connected',
+      data: {
+        server_version: serverVersion,
+        user_id: user.id,
+        limits: {
+          max_frame_bytes: MAX_FRAME_BYTES,
+          target_fps: TARGET_FPS,
+          max_messages_per_second: LIVE_LIMITS.maxMessagesPerSecond,
+        },
+      },
+    });
+    this.armKeepalive();
+  }
+
+  get processingCapability(): number {
+    return this.capability.capability;
+  }
+
+  send(type: ServerMessage['type'], parts: MessageParts = {}): void {
+    if (this.closed || this.socket.readyState !== this.socket.OPEN) return;
+    const msg = serverMessage(type, {
+      ...parts,
+      sessionId: parts.sessionId ?? this.sessionId,
+      metadata: { processing_capability: this.capability.capability, ...parts.metadata },
+    });
+    this.socket.send(JSON.stringify(msg));
+  }
+
+  sendError(code: ErrorCode, message?: string, critical = false): void {
+    this.send(critical ? 'critical_error' : 'error', {
+      message: message ?? ERROR_CODES[code].message,
+      data: { code },
+      metadata: critical ? { requires_reconnection: true } : {},
+    });
+  }
+
+  close(code: number, reason: string): void {
+    if (this.closed) return;
+    try {
+      this.socket.close(code, reason);
+    } catch {
+      this.socket.terminate();
+    }
+  }
+
+  private armKeepalive(): void {
+    if (this.keepaliveTimer) clearTimeout(this.keepaliveTimer);
+    this.keepaliveTimer = setTimeout(() => {
+      this.send('keepalive');
+      this.armKeepalive();
+    }, KEEPALIVE_AFTER_SILENCE_MS);
+    this.keepaliveTimer.unref();
+  }
+
+  private bad(code: ErrorCode, message?: string): void {
+    this.stats.badMessages++;
+    this.consecutiveBad++;
+    this.sendError(code, message);
+    if (this.consecutiveBad >= MAX_CONSECUTIVE_BAD_MESSAGES) {
+      this.close(CLOSE_CODES.policyViolation, 'Too many invalid messages');
+    }
+  }
+
+  private onRaw(data: Buffer, isBinary: boolean): void {
+    this.armKeepalive();
+    if (!this.messageBucket.take(1) || !this.byteBucket.take(data.length)) {
+      this.sendError('LIVE_RATE_LIMITED');
+      return;
+    }
+    if (isBinary) return this.bad('MESSAGE_PARSE_ERROR');
+    if (data.length > MAX_FRAME_BYTES * 1.4 + 4096) return this.bad('FRAME_TOO_LARGE');
+    let json: unknown;
+    try {
+      json = JSON.parse(data.toString('utf8'));
+    } catch {
+      return this.bad('MESSAGE_PARSE_ERROR');
+    }
+    if (typeof json !== 'object' || json === null || Array.isArray(json)) return this.bad('INVALID_MESSAGE', 'A message must be a JSON object with a type.');
+    const type = (json as { type?: unknown }).type;
+    if (typeof type !== 'string' || !(CLIENT_MESSAGE_TYPES as readonly string[]).includes(type)) {
+      return this.bad('UNKNOWN_MESSAGE_TYPE', `Unknown message type: ${String(type).slice(0, 40)}`);
+    }
+    const parsed = clientMessageSchema.safeParse(json);
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0];
+      const field = issue?.path.join('.') ?? '';
+      return this.bad('INVALID_MESSAGE', `Invalid ${type} message: ${field ? `${field}: ` : ''}${issue?.message ?? 'invalid'}`);
+    }
+    void this.dispatch(parsed.data).catch((err: unknown) => {
+      this.log.error({ err }, 'live message handler failed');
+      this.sendError('INTERNAL_ERROR');
+    });
+  }
+
+  private async dispatch(msg: ClientMessage): Promise<void> {
+    switch (msg.type) {
+      case 'ping':
+        this.consecutiveBad = 0;
+        this.send('pong', { data: { timestamp: msg.timestamp ?? null } });
+        return;
+      case 'control':
+        this.consecutiveBad = 0;
+        if (!this.hooks) {
+          this.send('control_response', {
+            data: { action: msg.action, success: false, state: null },
+            message: ERROR_CODES.SESSION_NOT_STARTED.message,
+          });
+          return;
+        }
+        await this.hooks.onControl(msg, this);
+        return;
+      case 'raw_frame':
+        return this.onFrame(msg);
+    }
+  }
+
+  private async onFrame(msg: Extract<ClientMessage, { type: 'raw_frame' }>): Promise<void> {
+    this.stats.framesReceived++;
+    const check = checkFrame(msg.frame_data, msg.metadata.width, msg.metadata.height);
+    if (!check.ok) return this.bad(check.code);
+    this.consecutiveBad = 0;
+    if (msg.metadata.adaptive_fps) this.lastAdaptiveFps = msg.metadata.adaptive_fps;
+    if (this.inFlight) {
+      this.stats.framesDropped++;
+      return;
+    }
+    this.inFlight = true;
+    const started = performance.now();
+    try {
+      const result = await this.processor.process(check.jpeg, this.track);
+      this.track = result.track;
+      const elapsed = performance.now() - started;
+      this.capability.record(elapsed);
+      this.stats.framesProcessed++;
+      this.send('processed_frame', {
+        data: { hands: result.hands, width: result.width, height: result.height, prediction: result.prediction ?? null },
+        metadata: {
+          processing_time_ms: Math.round(elapsed * 10) / 10,
+          frame_number: msg.metadata.frame_number,
+          adaptive_fps: this.lastAdaptiveFps,
+        },
+      });
+      if (this.hooks) await this.hooks.onFrameResult(result, this, msg.metadata.frame_number);
+    } catch (err) {
+      this.log.warn({ err: (err as Error).message }, 'frame could not be processed');
+      this.bad('FRAME_NOT_JPEG', 'The frame could not be decoded as a JPEG image.');
+    } finally {
+      this.inFlight = false;
+    }
+  }
+
+  private onClosed(): void {
+    if (this.closed) return;
+    this.closed = true;
+    if (this.keepaliveTimer) clearTimeout(this.keepaliveTimer);
+    this.hooks?.onClose(this);
+  }
+}

@@ -1,0 +1,67 @@
+import { existsSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from './app';
+import type { Env } from './config/env';
+import { loadSecrets } from './config/secrets';
+import { openDatabase, type Database } from './db/client';
+import { runMigrations } from './db/migrate';
+import { decodeOnlyProcessor, type FrameProcessor } from './live/frame-processor';
+
+export interface RunningServer {
+  app: FastifyInstance;
+  database: Database;
+  url: string;
+  port: number;
+  close(): Promise<void>;
+}
+
+/** The built SPA: WEB_DIST_DIR, else apps/web/dist found from this file (source or bundle). */
+export function findWebDist(env: Env): string | null {
+  if (env.WEB_DIST_DIR) return resolve(env.WEB_DIST_DIR);
+  const here = dirname(fileURLToPath(import.meta.url));
+  for (const c of [join(here, '../../web/dist'), join(here, '../web/dist')]) {
+    if (existsSync(join(c, 'index.html'))) return c;
+  }
+  return null;
+}
+
+export interface StartOptions {
+  processor?: FrameProcessor;
+  webDistDir?: string | null;
+}
+
+/** Opens the database, migrates, builds the app and listens. Used by main.ts and by the tests. */
+export async function startServer(env: Env, opts: StartOptions = {}): Promise<RunningServer> {
+  const secrets = await loadSecrets(env.DATA_DIR, env);
+  const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR });
+  try {
+    await runMigrations(database);
+  } catch (err) {
+    await database.close();
+    throw err;
+  }
+  const processor = opts.processor ?? decodeOnlyProcessor();
+  const webDistDir = opts.webDistDir === undefined ? findWebDist(env) : opts.webDistDir;
+  const { app } = await buildApp({ env, secrets, database, processor, webDistDir });
+  let closing: Promise<void> | null = null;
+  app.addHook('onClose', async () => {
+    await processor.close();
+    await database.close();
+  });
+  await app.listen({ port: env.PORT, host: env.HOST });
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : env.PORT;
+  const host = env.HOST === '0.0.0.0' || env.HOST === '::' ? 'localhost' : env.HOST;
+  return {
+    app,
+    database,
+    port,
+    url: `http://${host}:${port}`,
+    close() {
+      closing ??= app.close();
+      return closing;
+    },
+  };
+}

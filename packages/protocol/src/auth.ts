@@ -1,0 +1,103 @@
+import { z } from 'zod';
+
+/** Wire shapes of the /auth calls (SPEC.md section 7). */
+
+export const ROLES = { learner: 'learner', admin: 'admin' } as const;
+export const PERMISSIONS = {
+  readOwnData: 'read:own_data',
+  createContent: 'create:content',
+  installPlugins: 'install:plugins',
+} as const;
+
+export const USERNAME_RULES = { min: 3, max: 32, pattern: /^[A-Za-z0-9_.-]+$/ } as const;
+export const PASSWORD_RULES = { min: 8, max: 128 } as const;
+export const NAME_MAX = 64;
+
+export const usernameSchema = z
+  .string({ error: 'Username is required.' })
+  .trim()
+  .min(USERNAME_RULES.min, `Username must be at least ${USERNAME_RULES.min} characters.`)
+  .max(USERNAME_RULES.max, `Username must be at most ${USERNAME_RULES.max} characters.`)
+  .regex(USERNAME_RULES.pattern, 'Username may contain only letters, digits, dots, dashes and underscores.');
+
+export const emailSchema = z
+  .string({ error: 'Email is required.' })
+  .trim()
+  .toLowerCase()
+  .max(254, 'Email must be at most 254 characters.')
+  .pipe(z.email({ error: 'Enter a valid email address.' }));
+
+export const passwordSchema = z
+  .string({ error: 'Password is required.' })
+  .min(PASSWORD_RULES.min, `Password must be at least ${PASSWORD_RULES.min} characters.`)
+  .max(PASSWORD_RULES.max, `Password must be at most ${PASSWORD_RULES.max} characters.`);
+
+export const userSchema = z.object({
+  id: z.string(),
+  username: z.string(),
+  email: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  roles: z.array(z.string()),
+  permissions: z.array(z.string()),
+  createdAt: z.string().optional(),
+});
+export type User = z.infer<typeof userSchema>;
+
+export const registerRequestSchema = z.object({
+  username: usernameSchema,
+  email: emailSchema,
+  password: passwordSchema,
+  firstName: z.string().trim().max(NAME_MAX).optional(),
+  lastName: z.string().trim().max(NAME_MAX).optional(),
+});
+export type RegisterRequest = z.input<typeof registerRequestSchema>;
+
+export const loginRequestSchema = z.object({
+  identifier: z
+    .string({ error: 'Email or username is required.' })
+    .trim()
+    .toLowerCase()
+    .min(1, 'Email or username is required.')
+    .max(254),
+  password: z.string({ error: 'Password is required.' }).min(1, 'Password is required.').max(PASSWORD_RULES.max),
+});
+export type LoginRequest = z.input<typeof loginRequestSchema>;
+
+export const tokenPairSchema = z.object({
+  access_token: z.string(),
+  refresh_token: z.string(),
+  token_type: z.literal('Bearer'),
+  expires_in: z.number(),
+  user: userSchema,
+});
+export type TokenPair = z.infer<typeof tokenPairSchema>;
+export const loginResponseSchema = tokenPairSchema;
+export const registerResponseSchema = tokenPairSchema;
+
+export const refreshRequestSchema = z.object({
+  refresh_token: z.string({ error: 'Refresh token is required.' }).min(1).max(512),
+});
+export const refreshResponseSchema = tokenPairSchema;
+
+export const meResponseSchema = z.object({ user: userSchema });
+
+export const forgotPasswordRequestSchema = z.object({ email: emailSchema });
+export const resetPasswordRequestSchema = z.object({
+  token: z.string({ error: 'Reset token is required.' }).min(1).max(512),
+  new_password: passwordSchema,
+});
+export const changePasswordRequestSchema = z.object({
+  current_password: z.string({ error: 'Current password is required.' }).min(1).max(PASSWORD_RULES.max),
+  new_password: passwordSchema,
+});
+export const profileUpdateRequestSchema = z
+  .object({
+    firstName: z.string().trim().max(NAME_MAX),
+    lastName: z.string().trim().max(NAME_MAX),
+    username: usernameSchema,
+  })
+  .partial();
+
+export const okResponseSchema = z.object({ ok: z.literal(true), message: z.string().optional() });
+export type OkResponse = z.infer<typeof okResponseSchema>;

@@ -1,0 +1,58 @@
+import { AUTH_ERROR_MESSAGES, LOGIN_MESSAGES, REGISTRATION_MESSAGES, SESSION_MESSAGES } from './messages';
+
+/**
+ * The one coded registry of errors the server sends. Every HTTP error body is
+ * `{ error: { code, message, field? } }`; every live `error` message carries a code from here.
+ */
+export const ERROR_CODES = {
+  // generic HTTP
+  VALIDATION_ERROR: { status: 400, message: 'Please check your input and try again.' },
+  INVALID_JSON: { status: 400, message: 'The request body is not valid JSON.' },
+  PAYLOAD_TOO_LARGE: { status: 413, message: 'The request body is too large.' },
+  UNSUPPORTED_MEDIA_TYPE: { status: 415, message: 'Send the request body as application/json.' },
+  NOT_FOUND: { status: 404, message: 'The requested resource was not found.' },
+  METHOD_NOT_ALLOWED: { status: 405, message: 'That method is not allowed here.' },
+  RATE_LIMITED: { status: 429, message: 'Too many requests. Please wait a moment and try again.' },
+  INTERNAL_ERROR: { status: 500, message: 'Server error. Please try again in a moment.' },
+  DATABASE_UNAVAILABLE: { status: 503, message: 'The database is unavailable. Please try again in a moment.' },
+  // authentication and accounts
+  UNAUTHENTICATED: { status: 401, message: 'Authentication is required.' },
+  INVALID_CREDENTIALS: { status: 401, message: LOGIN_MESSAGES[401] },
+  TOKEN_EXPIRED: { status: 401, message: AUTH_ERROR_MESSAGES.session_expired },
+  TOKEN_INVALID: { status: 401, message: AUTH_ERROR_MESSAGES.token_invalid },
+  REFRESH_TOKEN_INVALID: { status: 401, message: SESSION_MESSAGES.sessionExpired },
+  FORBIDDEN: { status: 403, message: "You don't have permission to access this resource." },
+  ACCOUNT_LOCKED: { status: 423, message: AUTH_ERROR_MESSAGES.account_locked },
+  ACCOUNT_DISABLED: { status: 403, message: AUTH_ERROR_MESSAGES.account_disabled },
+  EMAIL_TAKEN: { status: 409, message: REGISTRATION_MESSAGES[409] },
+  USERNAME_TAKEN: { status: 409, message: 'That username is already taken. Please choose another one.' },
+  LOGIN_RATE_LIMITED: { status: 429, message: LOGIN_MESSAGES[429] },
+  REGISTER_RATE_LIMITED: { status: 429, message: REGISTRATION_MESSAGES[429] },
+  RESET_TOKEN_INVALID: { status: 400, message: 'This password reset link is invalid or has expired.' },
+  WRONG_PASSWORD: { status: 400, message: 'Your current password is not correct.' },
+  // live socket
+  MESSAGE_PARSE_ERROR: { status: 400, message: 'Invalid message format received' },
+  UNKNOWN_MESSAGE_TYPE: { status: 400, message: 'Unknown message type.' },
+  INVALID_MESSAGE: { status: 400, message: 'The message does not match the protocol.' },
+  FRAME_TOO_LARGE: { status: 413, message: 'The frame is larger than 256 KB.' },
+  FRAME_NOT_JPEG: { status: 400, message: 'The frame is not a JPEG image.' },
+  FRAME_BAD_DIMENSIONS: { status: 400, message: 'The frame has unsupported dimensions.' },
+  FRAME_DROPPED: { status: 429, message: 'The previous frame is still being processed; this frame was dropped.' },
+  LIVE_RATE_LIMITED: { status: 429, message: 'Too many messages. Please slow down.' },
+  SESSION_NOT_STARTED: { status: 409, message: 'Start a practice session first.' },
+  SESSION_NOT_FOUND: { status: 404, message: 'That practice session was not found.' },
+  STORY_NOT_FOUND: { status: 404, message: 'That story was not found.' },
+  RECOGNITION_UNAVAILABLE: { status: 503, message: 'Recognition is not available right now.' },
+} as const satisfies Record<string, { status: number; message: string }>;
+
+export type ErrorCode = keyof typeof ERROR_CODES;
+
+export interface ApiErrorBody {
+  error: { code: ErrorCode | string; message: string; field?: string };
+}
+
+export function errorBody(code: ErrorCode, message?: string, field?: string): ApiErrorBody {
+  const body: ApiErrorBody = { error: { code, message: message ?? ERROR_CODES[code].message } };
+  if (field) body.error.field = field;
+  return body;
+}

@@ -1,0 +1,6 @@
+export * from './constants';
+export * from './messages';
+export * from './errors';
+export * from './auth';
+export * from './health';
+export * from './live';
