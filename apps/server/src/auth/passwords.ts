@@ -1,7 +1,10 @@
-import { hash, verify, Algorithm } from '@node-rs/argon2';
+import { hash, verify } from '@node-rs/argon2';
+
+/** `Algorithm.Argon2id` (an ambient const enum, so written as its value). */
+const ARGON2ID = 2;
 
 /** argon2id with OWASP's recommended minimums (19 MiB, 2 passes, 1 lane); salt per hash. */
-const OPTIONS = { algorithm: Algorithm.Argon2id, memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
+const OPTIONS = { algorithm: ARGON2ID, memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
 
 export function hashPassword(password: string): Promise<string> {
   return hash(password, OPTIONS);

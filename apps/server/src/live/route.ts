@@ -23,10 +23,12 @@ export async function registerLiveRoute(app: FastifyInstance, deps: LiveDeps): P
   const connections = new Set<LiveConnection>();
   await app.register(websocket, {
     options: { maxPayload: Math.ceil(MAX_FRAME_BYTES * 4) },
-  });
-
-  app.addHook('preClose', async () => {
-    for (const conn of connections) conn.close(CLOSE_CODES.serviceRestart, 'Server is restarting');
+    // On shutdown every live socket is told the server is restarting (1012), so clients reconnect.
+    preClose(this: FastifyInstance, done: () => void) {
+      for (const client of this.websocketServer.clients) client.close(CLOSE_CODES.serviceRestart, 'Server is restarting');
+      this.websocketServer.close();
+      done();
+    },
   });
 
   await app.register(async (scope) => {

@@ -1,0 +1,62 @@
+import WebSocket from 'ws';
+
+/** A test client for /ws/video that awaits messages by predicate, never by sleeping. */
+export class LiveTestClient {
+  readonly received: any[] = [];
+  private waiters: { pred: (m: any) => boolean; resolve: (m: any) => void }[] = [];
+  closeInfo: Promise<{ code: number; reason: string }>;
+
+  private constructor(readonly ws: WebSocket) {
+    ws.on('message', (data) => {
+      const msg = JSON.parse(data.toString());
+      this.received.push(msg);
+      this.waiters = this.waiters.filter((w) => {
+        if (w.pred(msg)) {
+          w.resolve(msg);
+          return false;
+        }
+        return true;
+      });
+    });
+    this.closeInfo = new Promise((resolve) => ws.on('close', (code, reason) => resolve({ code, reason: reason.toString() })));
+  }
+
+  static async connect(url: string): Promise<LiveTestClient> {
+    const ws = new WebSocket(url);
+    const client = new LiveTestClient(ws);
+    await new Promise<void>((resolve, reject) => {
+      ws.once('open', () => resolve());
+      ws.once('error', reject);
+    });
+    return client;
+  }
+
+  next(pred: (m: any) => boolean, timeoutMs = 15_000): Promise<any> {
+    const found = this.received.find(pred);
+    if (found) return Promise.resolve(found);
+    return new Promise((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`no matching message within ${timeoutMs} ms`)), timeoutMs);
+      this.waiters.push({
+        pred,
+        resolve: (m) => {
+          clearTimeout(timer);
+          resolve(m);
+        },
+      });
+    });
+  }
+
+  /** Waits for the n-th message (1-based) of a type, counting those already received. */
+  async nth(type: string, n: number): Promise<any> {
+    let seen = 0;
+    return this.next((m) => m.type === type && ++seen >= n);
+  }
+
+  send(msg: unknown): void {
+    this.ws.send(typeof msg === 'string' ? msg : JSON.stringify(msg));
+  }
+
+  close(): void {
+    this.ws.close(1000);
+  }
+}

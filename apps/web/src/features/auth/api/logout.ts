@@ -1,0 +1,6 @@
+import { request } from '../../../lib/api/client';
+
+/** POST /auth/logout with the bearer token only. */
+export function logoutCall(): Promise<unknown> {
+  return request('/auth/logout', { method: 'POST', retry: false });
+}

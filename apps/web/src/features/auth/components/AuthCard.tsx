@@ -1,0 +1,18 @@
+import { PRODUCT_NAME } from '@asl/protocol';
+import type { ReactNode } from 'react';
+
+/** The centred card the signed-out pages share. */
+export function AuthCard({ title, subtitle, children }: { title: string; subtitle?: string; children: ReactNode }) {
+  return (
+    <main className="auth-layout" id="main">
+      <div className="auth-card">
+        <p className="auth-brand" aria-hidden="true">
+          <span className="brand-mark">✋</span> {PRODUCT_NAME}
+        </p>
+        <h1>{title}</h1>
+        {subtitle && <p className="muted">{subtitle}</p>}
+        {children}
+      </div>
+    </main>
+  );
+}

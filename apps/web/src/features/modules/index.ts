@@ -1,0 +1,2 @@
+export { MODULES, bottomNavModules, moduleForPath, type Module } from './modules';
+export { ComingSoonPage } from './ComingSoonPage';

@@ -1,0 +1,1 @@
+export { AslWorldPage } from './AslWorldPage';

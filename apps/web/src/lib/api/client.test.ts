@@ -1,0 +1,57 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { ApiError } from './api-error';
+import { onSessionExpired, request } from './client';
+
+function json(status: number, body: unknown) {
+  return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+}
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe('request', () => {
+  it('sends JSON with the bearer token and returns the body', async () => {
+    localStorage.setItem('auth_token', 'T1');
+    const fetchMock = vi.fn(async () => json(200, { ok: true }));
+    vi.stubGlobal('fetch', fetchMock);
+    expect(await request('/thing', { body: { a: 1 } })).toEqual({ ok: true });
+    const [url, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
+    expect(url).toBe('/api/v1/thing');
+    expect((init.headers as Record<string, string>).authorization).toBe('Bearer T1');
+    expect((init.headers as Record<string, string>)['content-type']).toBe('application/json');
+  });
+
+  it('turns a non-OK status into an ApiError with the server code', async () => {
+    vi.stubGlobal('fetch', vi.fn(async () => json(409, { error: { code: 'EMAIL_TAKEN', message: 'taken', field: 'email' } })));
+    const err = await request('/x', { retry: false }).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(ApiError);
+    expect(err).toMatchObject({ status: 409, code: 'EMAIL_TAKEN', field: 'email' });
+  });
+
+  it('refreshes once on a 401 and retries the call', async () => {
+    localStorage.setItem('auth_token', 'OLD');
+    localStorage.setItem('refresh_token', 'R1');
+    const fetchMock = vi.fn(async (url: string, init: RequestInit) => {
+      if (url.endsWith('/auth/refresh')) return json(200, { access_token: 'NEW', refresh_token: 'R2', token_type: 'Bearer', expires_in: 900, user: { id: 'u' } });
+      const auth = (init.headers as Record<string, string>).authorization;
+      return auth === 'Bearer NEW' ? json(200, { me: true }) : json(401, { error: { code: 'TOKEN_EXPIRED', message: 'x' } });
+    });
+    vi.stubGlobal('fetch', fetchMock);
+    expect(await request('/auth/me')).toEqual({ me: true });
+    expect(localStorage.getItem('refresh_token')).toBe('R2');
+    expect(fetchMock).toHaveBeenCalledTimes(3);
+  });
+
+  it('clears the session when the refresh fails', async () => {
+    localStorage.setItem('auth_token', 'OLD');
+    localStorage.setItem('refresh_token', 'R1');
+    localStorage.setItem('theme_settings', '{"name":"dark"}');
+    vi.stubGlobal('fetch', vi.fn(async () => json(401, { error: { code: 'REFRESH_TOKEN_INVALID', message: 'x' } })));
+    const expired = vi.fn();
+    const off = onSessionExpired(expired);
+    await expect(request('/auth/me')).rejects.toMatchObject({ status: 401 });
+    off();
+    expect(expired).toHaveBeenCalledOnce();
+    expect(localStorage.getItem('auth_token')).toBeNull();
+    expect(localStorage.getItem('theme_settings')).toBe('{"name":"dark"}');
+  });
+});

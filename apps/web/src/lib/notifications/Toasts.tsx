@@ -1,0 +1,19 @@
+import { X } from 'lucide-react';
+import { dismiss, useNotifications } from './notifications';
+
+/** Notification toasts, announced to screen readers (polite; errors assertive). */
+export function Toasts() {
+  const items = useNotifications();
+  return (
+    <div className="toasts" aria-live="polite" aria-relevant="additions text" role="region" aria-label="Notifications">
+      {items.map((n) => (
+        <div key={n.id} className={`toast toast-${n.type}`} role={n.type === 'error' ? 'alert' : 'status'}>
+          <span>{n.message}</span>
+          <button type="button" className="icon-button" aria-label="Dismiss notification" onClick={() => dismiss(n.id)}>
+            <X size={16} aria-hidden="true" />
+          </button>
+        </div>
+      ))}
+    </div>
+  );
+}
