@@ -2,7 +2,10 @@ import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { expect, newLearner, registerViaUi, test } from './support/fixtures';
 
-test('register, stay signed in across a reload, log out, and return to the original page after sign-in', async ({ page, base }) => {
+test('register, stay signed in across a reload, log out, and return to the original page after sign-in', async ({
+  page,
+  base,
+}) => {
   const learner = await registerViaUi(page);
   await expect(page).toHaveTitle('SignSpeak | Dashboard');
   await expect(page.getByRole('heading', { name: `Welcome, ${learner.firstName}!` })).toBeVisible();
@@ -27,7 +30,11 @@ test('register, stay signed in across a reload, log out, and return to the origi
   await expect(page.getByRole('heading', { name: 'Harmony' })).toBeVisible();
 });
 
-test('a wrong password shows the exact spec text, and the sixth failure shows the lockout text', async ({ page, base, request }) => {
+test('a wrong password shows the exact spec text, and the sixth failure shows the lockout text', async ({
+  page,
+  base,
+  request,
+}) => {
   const learner = newLearner();
   expect((await request.post(`${base}/api/v1/auth/register`, { data: learner })).status()).toBe(201);
   await page.goto(`${base}/login`);
@@ -55,7 +62,9 @@ test('forgot and reset password through the outbox', async ({ page, base, reques
   await expect(page.getByRole('status').filter({ hasText: 'If an account exists' })).toBeVisible();
 
   const outbox = join(process.env.E2E_DATA_DIR!, 'outbox');
-  const mails = await Promise.all((await readdir(outbox)).map(async (f) => JSON.parse(await readFile(join(outbox, f), 'utf8'))));
+  const mails = await Promise.all(
+    (await readdir(outbox)).map(async (f) => JSON.parse(await readFile(join(outbox, f), 'utf8'))),
+  );
   const mail = mails.find((m: { to: string }) => m.to === learner.email);
   expect(mail).toBeTruthy();
   const link = /(http\S+reset-password\?token=\S+)/.exec(mail.text)![1]!;

@@ -9,7 +9,12 @@ export const baseUrl = () => {
 let n = 0;
 export function newLearner() {
   const id = `${Date.now().toString(36)}${(n++).toString(36)}${Math.random().toString(36).slice(2, 5)}`;
-  return { username: `learner_${id}`, email: `learner.${id}@example.org`, password: 'fingerspell-123', firstName: 'Robin' };
+  return {
+    username: `learner_${id}`,
+    email: `learner.${id}@example.org`,
+    password: 'fingerspell-123',
+    firstName: 'Robin',
+  };
 }
 
 export async function registerViaUi(page: Page, learner = newLearner()) {

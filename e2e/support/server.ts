@@ -15,7 +15,9 @@ export interface E2EServer {
 }
 
 /** Starts the built server (apps/server/dist/main.js) as its own process on a free port. */
-export async function startE2EServer(opts: { dataDir?: string; port?: number; env?: Record<string, string> } = {}): Promise<E2EServer> {
+export async function startE2EServer(
+  opts: { dataDir?: string; port?: number; env?: Record<string, string> } = {},
+): Promise<E2EServer> {
   const main = join(root, 'apps/server/dist/main.js');
   if (!existsSync(main)) throw new Error('The server is not built: run `npm run build` first.');
   let dataDir = opts.dataDir;

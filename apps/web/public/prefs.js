@@ -8,9 +8,14 @@
     var t = JSON.parse(localStorage.getItem('theme_settings') || 'null');
     if (t && typeof t.name === 'string') theme = t.name;
     a11y = JSON.parse(localStorage.getItem('user_preferences') || '{}').accessibility || {};
-  } catch (e) {}
-  var mq = function (q) { return window.matchMedia && window.matchMedia(q).matches; };
-  if (!theme) theme = mq('(prefers-contrast: more)') ? 'high-contrast' : mq('(prefers-color-scheme: dark)') ? 'dark' : 'light';
+  } catch {
+    /* unreadable preferences: use the defaults */
+  }
+  var mq = function (q) {
+    return window.matchMedia && window.matchMedia(q).matches;
+  };
+  if (!theme)
+    theme = mq('(prefers-contrast: more)') ? 'high-contrast' : mq('(prefers-color-scheme: dark)') ? 'dark' : 'light';
   if (a11y.highContrast) theme = 'high-contrast';
   root.dataset.theme = theme;
   var sizes = { small: 14, medium: 16, large: 18, xlarge: 20 };

@@ -89,10 +89,7 @@ export const processedFrameDataSchema = z.object({
   hands: z.array(detectedHandSchema),
   width: z.number(),
   height: z.number(),
-  prediction: z
-    .object({ label: z.string().nullable(), confidence: z.number() })
-    .nullable()
-    .optional(),
+  prediction: z.object({ label: z.string().nullable(), confidence: z.number() }).nullable().optional(),
 });
 
 export const aslFeedbackDataSchema = z.object({

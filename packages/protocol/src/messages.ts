@@ -153,8 +153,7 @@ export const CAMERA_ERRORS: Record<CameraErrorType, { message: string; userActio
     userAction: 'Use a current version of Chrome, Edge, Firefox or Safari.',
   },
   PERMISSION_DENIED: {
-    message:
-      'Camera access denied. Please allow camera permissions in your browser settings and refresh the page.',
+    message: 'Camera access denied. Please allow camera permissions in your browser settings and refresh the page.',
     userAction: 'Allow camera access in the address bar, then refresh the page.',
   },
   NO_DEVICE_FOUND: {

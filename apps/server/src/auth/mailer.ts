@@ -18,7 +18,12 @@ export interface Mailer {
  * Mail goes through SMTP when SMTP_URL is set; otherwise to an outbox folder
  * (DATA_DIR/outbox, one JSON file a message) and the log, so a developer can follow links.
  */
-export function createMailer(opts: { smtpUrl?: string | undefined; from: string; outboxDir: string; log: FastifyBaseLogger }): Mailer {
+export function createMailer(opts: {
+  smtpUrl?: string | undefined;
+  from: string;
+  outboxDir: string;
+  log: FastifyBaseLogger;
+}): Mailer {
   if (opts.smtpUrl) {
     const transport = nodemailer.createTransport(opts.smtpUrl);
     return {

@@ -59,7 +59,13 @@ export class AuthService {
   }
 
   async register(
-    input: { username: string; email: string; password: string; firstName?: string | undefined; lastName?: string | undefined },
+    input: {
+      username: string;
+      email: string;
+      password: string;
+      firstName?: string | undefined;
+      lastName?: string | undefined;
+    },
     userAgent: string | null,
   ): Promise<TokenPair> {
     if (await findUserByEmail(this.db, input.email)) throw new AppError('EMAIL_TAKEN', undefined, 'email');
@@ -198,7 +204,11 @@ export class AuthService {
       .update(passwordResets)
       .set({ usedAt: now })
       .where(
-        and(eq(passwordResets.tokenHash, hashToken(token)), isNull(passwordResets.usedAt), gt(passwordResets.expiresAt, now)),
+        and(
+          eq(passwordResets.tokenHash, hashToken(token)),
+          isNull(passwordResets.usedAt),
+          gt(passwordResets.expiresAt, now),
+        ),
       )
       .returning({ userId: passwordResets.userId });
     if (!reset) throw new AppError('RESET_TOKEN_INVALID', undefined, 'token');

@@ -9,7 +9,11 @@ export type RotateResult =
   | { ok: true; userId: string; sessionId: string; refreshToken: string }
   | { ok: false; reason: 'unknown' | 'reused' | 'revoked' | 'expired' };
 
-export async function createSession(db: Db, userId: string, userAgent: string | null): Promise<{ sessionId: string; refreshToken: string }> {
+export async function createSession(
+  db: Db,
+  userId: string,
+  userAgent: string | null,
+): Promise<{ sessionId: string; refreshToken: string }> {
   const expiresAt = new Date(Date.now() + REFRESH_TOKEN_TTL_DAYS * 86_400_000);
   const [session] = await db
     .insert(authSessions)
@@ -71,10 +75,18 @@ export async function revokeSession(db: Db, sessionId: string, reason: string): 
 }
 
 /** Revokes every session of a user, except `keepSessionId` when given. */
-export async function revokeUserSessions(db: Db, userId: string, reason: string, keepSessionId?: string): Promise<void> {
+export async function revokeUserSessions(
+  db: Db,
+  userId: string,
+  reason: string,
+  keepSessionId?: string,
+): Promise<void> {
   const conditions = [eq(authSessions.userId, userId), isNull(authSessions.revokedAt)];
   if (keepSessionId) conditions.push(ne(authSessions.id, keepSessionId));
-  await db.update(authSessions).set({ revokedAt: new Date(), revokedReason: reason }).where(and(...conditions));
+  await db
+    .update(authSessions)
+    .set({ revokedAt: new Date(), revokedReason: reason })
+    .where(and(...conditions));
 }
 
 export async function isSessionActive(db: Db, sessionId: string, userId: string): Promise<boolean> {

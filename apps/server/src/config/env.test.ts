@@ -17,7 +17,7 @@ describe('parseEnv', () => {
     expect(() => parseEnv({ PUBLIC_ORIGIN: 'not a url' })).toThrow(/PUBLIC_ORIGIN/);
     expect(() => parseEnv({ JWT_SECRET: 'short' })).toThrow(/JWT_SECRET/);
     try {
-      parseEnv({ PORT: '70000', HOST: '' , LOG_LEVEL: 'x'});
+      parseEnv({ PORT: '70000', HOST: '', LOG_LEVEL: 'x' });
     } catch (e) {
       expect(e).toBeInstanceOf(ConfigError);
       expect((e as ConfigError).issues.map((i) => i.split(':')[0]).sort()).toEqual(['LOG_LEVEL', 'PORT']);

@@ -34,7 +34,12 @@ export const envSchema = z.object({
   ADMIN_EMAILS: z
     .string()
     .default('')
-    .transform((v) => v.split(',').map((e) => e.trim().toLowerCase()).filter(Boolean)),
+    .transform((v) =>
+      v
+        .split(',')
+        .map((e) => e.trim().toLowerCase())
+        .filter(Boolean),
+    ),
   WEB_DIST_DIR: z.string().optional(),
   TRUST_PROXY: boolish.default(false),
   RATE_LIMIT_LOGIN_PER_MIN: z.coerce.number().int().positive().default(20),

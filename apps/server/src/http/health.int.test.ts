@@ -29,10 +29,15 @@ describe.each(DB_KINDS)('health and HTTP basics (%s)', (kind) => {
     const bad = await call(server.api('/auth/login'), { raw: '{"identifier": ' });
     expect(bad.status).toBe(400);
     expect(bad.body.error.code).toBe('INVALID_JSON');
-    const huge = await call(server.api('/auth/login'), { raw: JSON.stringify({ identifier: 'x'.repeat(200_000), password: 'y' }) });
+    const huge = await call(server.api('/auth/login'), {
+      raw: JSON.stringify({ identifier: 'x'.repeat(200_000), password: 'y' }),
+    });
     expect(huge.status).toBe(413);
     expect(huge.body.error.code).toBe('PAYLOAD_TOO_LARGE');
-    const wrongType = await call(server.api('/auth/login'), { raw: '<login/>', headers: { 'content-type': 'application/xml' } });
+    const wrongType = await call(server.api('/auth/login'), {
+      raw: '<login/>',
+      headers: { 'content-type': 'application/xml' },
+    });
     expect(wrongType.status).toBe(415);
     expect(wrongType.body.error.code).toBe('UNSUPPORTED_MEDIA_TYPE');
   });

@@ -16,7 +16,8 @@ export async function registerSpa(app: FastifyInstance, webDistDir: string | nul
       wildcard: false,
       index: false,
       setHeaders(res, path) {
-        if (path.includes(`${'/'}assets${'/'}`)) void res.header('cache-control', 'public, max-age=31536000, immutable');
+        if (path.includes(`${'/'}assets${'/'}`))
+          void res.header('cache-control', 'public, max-age=31536000, immutable');
         else void res.header('cache-control', 'no-cache');
       },
     });

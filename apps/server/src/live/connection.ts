@@ -34,7 +34,10 @@ export interface LiveUser {
 
 /** What a practice session adds to the socket; the connection knows nothing else of it. */
 export interface LiveSessionHooks {
-  onControl(msg: ControlMessage & { action: NonNullable<ControlMessage['action']> }, conn: LiveConnection): Promise<void>;
+  onControl(
+    msg: ControlMessage & { action: NonNullable<ControlMessage['action']> },
+    conn: LiveConnection,
+  ): Promise<void>;
   onFrameResult(result: FrameResult, conn: LiveConnection, frameNumber: number): Promise<void>;
   onClose(conn: LiveConnection): void;
 }
@@ -148,7 +151,8 @@ export class LiveConnection {
     } catch {
       return this.bad('MESSAGE_PARSE_ERROR');
     }
-    if (typeof json !== 'object' || json === null || Array.isArray(json)) return this.bad('INVALID_MESSAGE', 'A message must be a JSON object with a type.');
+    if (typeof json !== 'object' || json === null || Array.isArray(json))
+      return this.bad('INVALID_MESSAGE', 'A message must be a JSON object with a type.');
     const type = (json as { type?: unknown }).type;
     if (typeof type !== 'string' || !(CLIENT_MESSAGE_TYPES as readonly string[]).includes(type)) {
       return this.bad('UNKNOWN_MESSAGE_TYPE', `Unknown message type: ${String(type).slice(0, 40)}`);
@@ -157,7 +161,10 @@ export class LiveConnection {
     if (!parsed.success) {
       const issue = parsed.error.issues[0];
       const field = issue?.path.join('.') ?? '';
-      return this.bad('INVALID_MESSAGE', `Invalid ${type} message: ${field ? `${field}: ` : ''}${issue?.message ?? 'invalid'}`);
+      return this.bad(
+        'INVALID_MESSAGE',
+        `Invalid ${type} message: ${field ? `${field}: ` : ''}${issue?.message ?? 'invalid'}`,
+      );
     }
     void this.dispatch(parsed.data).catch((err: unknown) => {
       this.log.error({ err }, 'live message handler failed');
@@ -206,7 +213,12 @@ export class LiveConnection {
       this.capability.record(elapsed);
       this.stats.framesProcessed++;
       this.send('processed_frame', {
-        data: { hands: result.hands, width: result.width, height: result.height, prediction: result.prediction ?? null },
+        data: {
+          hands: result.hands,
+          width: result.width,
+          height: result.height,
+          prediction: result.prediction ?? null,
+        },
         metadata: {
           processing_time_ms: Math.round(elapsed * 10) / 10,
           frame_number: msg.metadata.frame_number,

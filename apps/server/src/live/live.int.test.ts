@@ -68,8 +68,22 @@ describe.each(DB_KINDS)('live socket /ws/video (%s)', (kind) => {
       ['{not json', 'MESSAGE_PARSE_ERROR'],
       [{ type: 'dance' }, 'UNKNOWN_MESSAGE_TYPE'],
       [{ type: 'raw_frame', frame_data: 5, metadata: {} }, 'INVALID_MESSAGE'],
-      [{ type: 'raw_frame', frame_data: 'data:image/png;base64,AAAA', metadata: { frame_number: 1, width: 320, height: 240 } }, 'FRAME_NOT_JPEG'],
-      [{ type: 'raw_frame', frame_data: `data:image/jpeg;base64,${'A'.repeat(400_000)}`, metadata: { frame_number: 1, width: 320, height: 240 } }, 'FRAME_TOO_LARGE'],
+      [
+        {
+          type: 'raw_frame',
+          frame_data: 'data:image/png;base64,AAAA',
+          metadata: { frame_number: 1, width: 320, height: 240 },
+        },
+        'FRAME_NOT_JPEG',
+      ],
+      [
+        {
+          type: 'raw_frame',
+          frame_data: `data:image/jpeg;base64,${'A'.repeat(400_000)}`,
+          metadata: { frame_number: 1, width: 320, height: 240 },
+        },
+        'FRAME_TOO_LARGE',
+      ],
     ];
     for (const [i, [msg, code]] of cases.entries()) {
       c.send(msg);

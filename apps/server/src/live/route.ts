@@ -25,7 +25,8 @@ export async function registerLiveRoute(app: FastifyInstance, deps: LiveDeps): P
     options: { maxPayload: Math.ceil(MAX_FRAME_BYTES * 4) },
     // On shutdown every live socket is told the server is restarting (1012), so clients reconnect.
     preClose(this: FastifyInstance, done: () => void) {
-      for (const client of this.websocketServer.clients) client.close(CLOSE_CODES.serviceRestart, 'Server is restarting');
+      for (const client of this.websocketServer.clients)
+        client.close(CLOSE_CODES.serviceRestart, 'Server is restarting');
       this.websocketServer.close();
       done();
     },

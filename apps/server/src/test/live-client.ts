@@ -18,7 +18,9 @@ export class LiveTestClient {
         return true;
       });
     });
-    this.closeInfo = new Promise((resolve) => ws.on('close', (code, reason) => resolve({ code, reason: reason.toString() })));
+    this.closeInfo = new Promise((resolve) =>
+      ws.on('close', (code, reason) => resolve({ code, reason: reason.toString() })),
+    );
   }
 
   static async connect(url: string): Promise<LiveTestClient> {

@@ -18,8 +18,12 @@ export function AccessDenied({ roles, permissions }: { roles?: string[]; permiss
       <h1 id="denied-title">Access Denied</h1>
       <p>You need one of the following to open this page:</p>
       <ul>
-        {roles?.map((r) => <li key={`r-${r}`}>Role: {r}</li>)}
-        {permissions?.map((p) => <li key={`p-${p}`}>Permission: {p}</li>)}
+        {roles?.map((r) => (
+          <li key={`r-${r}`}>Role: {r}</li>
+        ))}
+        {permissions?.map((p) => (
+          <li key={`p-${p}`}>Permission: {p}</li>
+        ))}
       </ul>
       <button type="button" className="button button-secondary" onClick={() => navigate(-1)}>
         Go Back
@@ -29,7 +33,15 @@ export function AccessDenied({ roles, permissions }: { roles?: string[]; permiss
 }
 
 /** Route guard: sign-in required; optionally any-of roles or any-of permissions. */
-export function RequireAuth({ children, roles, permissions }: { children: ReactNode; roles?: string[]; permissions?: string[] }) {
+export function RequireAuth({
+  children,
+  roles,
+  permissions,
+}: {
+  children: ReactNode;
+  roles?: string[];
+  permissions?: string[];
+}) {
   const session = useSession();
   const location = useLocation();
   if (session.status === 'loading') return <CheckingAuth />;

@@ -67,19 +67,46 @@ export const routes = [
     element: <Root />,
     children: [
       { path: '/', element: <RootRedirect /> },
-      { path: '/login', element: <PublicOnly><LoginPage /></PublicOnly> },
-      { path: '/register', element: <PublicOnly><RegisterPage /></PublicOnly> },
+      {
+        path: '/login',
+        element: (
+          <PublicOnly>
+            <LoginPage />
+          </PublicOnly>
+        ),
+      },
+      {
+        path: '/register',
+        element: (
+          <PublicOnly>
+            <RegisterPage />
+          </PublicOnly>
+        ),
+      },
       { path: '/forgot-password', element: <ForgotPasswordPage /> },
       { path: '/reset-password', element: <ResetPasswordPage /> },
       {
-        element: <RequireAuth><AppShell /></RequireAuth>,
+        element: (
+          <RequireAuth>
+            <AppShell />
+          </RequireAuth>
+        ),
         children: [
-          { path: '/dashboard', element: <Lazy kind="dashboard"><DashboardPage /></Lazy> },
+          {
+            path: '/dashboard',
+            element: (
+              <Lazy kind="dashboard">
+                <DashboardPage />
+              </Lazy>
+            ),
+          },
           {
             path: '/asl-world',
             element: (
               <RequireAuth permissions={[PERMISSIONS.createContent]}>
-                <Lazy kind="asl-world"><AslWorldPage /></Lazy>
+                <Lazy kind="asl-world">
+                  <AslWorldPage />
+                </Lazy>
               </RequireAuth>
             ),
           },

@@ -26,7 +26,12 @@ describe.each(DB_KINDS)('accounts (%s)', (kind) => {
 
   async function register(overrides: Record<string, string> = {}) {
     const id = unique();
-    const body = { username: `learner_${id}`, email: `Learner.${id}@Example.org `, password: 'signing-is-fun', ...overrides };
+    const body = {
+      username: `learner_${id}`,
+      email: `Learner.${id}@Example.org `,
+      password: 'signing-is-fun',
+      ...overrides,
+    };
     const res = await call(server.api('/auth/register'), { body });
     return { res, body, email: body.email.trim().toLowerCase() };
   }
@@ -61,24 +66,36 @@ describe.each(DB_KINDS)('accounts (%s)', (kind) => {
   });
 
   it('names the field of a validation error', async () => {
-    const res = await call(server.api('/auth/register'), { body: { username: 'ok_name', email: 'nope', password: 'longenough' } });
+    const res = await call(server.api('/auth/register'), {
+      body: { username: 'ok_name', email: 'nope', password: 'longenough' },
+    });
     expect(res.status).toBe(400);
     expect(res.body.error).toMatchObject({ code: 'VALIDATION_ERROR', field: 'email' });
-    const short = await call(server.api('/auth/register'), { body: { username: 'ok_name', email: 'a@b.co', password: 'short' } });
+    const short = await call(server.api('/auth/register'), {
+      body: { username: 'ok_name', email: 'a@b.co', password: 'short' },
+    });
     expect(short.body.error).toMatchObject({ field: 'password', message: 'Password must be at least 8 characters.' });
-    const wrongType = await call(server.api('/auth/register'), { body: { username: 42, email: 'a@b.co', password: 'longenough' } });
+    const wrongType = await call(server.api('/auth/register'), {
+      body: { username: 42, email: 'a@b.co', password: 'longenough' },
+    });
     expect(wrongType.body.error.field).toBe('username');
   });
 
   it('signs in by email or username; wrong password and unknown account look the same', async () => {
     const { body, email } = await register();
-    const byEmail = await call(server.api('/auth/login'), { body: { identifier: `  ${email.toUpperCase()} `, password: body.password } });
+    const byEmail = await call(server.api('/auth/login'), {
+      body: { identifier: `  ${email.toUpperCase()} `, password: body.password },
+    });
     expect(byEmail.status).toBe(200);
     expect(byEmail.body.user.email).toBe(email);
-    const byName = await call(server.api('/auth/login'), { body: { identifier: body.username, password: body.password } });
+    const byName = await call(server.api('/auth/login'), {
+      body: { identifier: body.username, password: body.password },
+    });
     expect(byName.status).toBe(200);
     const wrong = await call(server.api('/auth/login'), { body: { identifier: email, password: 'not-it-at-all' } });
-    const ghost = await call(server.api('/auth/login'), { body: { identifier: `ghost${unique()}@example.org`, password: 'whatever1' } });
+    const ghost = await call(server.api('/auth/login'), {
+      body: { identifier: `ghost${unique()}@example.org`, password: 'whatever1' },
+    });
     expect(wrong.status).toBe(401);
     expect(ghost.status).toBe(401);
     expect(wrong.body).toEqual(ghost.body);
@@ -109,7 +126,9 @@ describe.each(DB_KINDS)('accounts (%s)', (kind) => {
     const replay = await call(server.api('/auth/refresh'), { body: { refresh_token: first } });
     expect(replay.status).toBe(401);
     expect(replay.body.error.code).toBe('REFRESH_TOKEN_INVALID');
-    expect((await call(server.api('/auth/refresh'), { body: { refresh_token: r2.body.refresh_token } })).status).toBe(401);
+    expect((await call(server.api('/auth/refresh'), { body: { refresh_token: r2.body.refresh_token } })).status).toBe(
+      401,
+    );
     expect((await call(server.api('/auth/me'), { token: r2.body.access_token })).status).toBe(401);
     expect((await call(server.api('/auth/refresh'), { body: { refresh_token: 'made-up' } })).status).toBe(401);
   });
@@ -119,7 +138,9 @@ describe.each(DB_KINDS)('accounts (%s)', (kind) => {
     const out = await call(server.api('/auth/logout'), { method: 'POST', token: res.body.access_token });
     expect(out.status).toBe(200);
     expect((await call(server.api('/auth/me'), { token: res.body.access_token })).status).toBe(401);
-    expect((await call(server.api('/auth/refresh'), { body: { refresh_token: res.body.refresh_token } })).status).toBe(401);
+    expect((await call(server.api('/auth/refresh'), { body: { refresh_token: res.body.refresh_token } })).status).toBe(
+      401,
+    );
   });
 
   it('updates the profile', async () => {
@@ -136,7 +157,9 @@ describe.each(DB_KINDS)('accounts (%s)', (kind) => {
 
   it('changes the password and revokes the other sessions', async () => {
     const { res, body } = await register();
-    const other = await call(server.api('/auth/login'), { body: { identifier: body.username, password: body.password } });
+    const other = await call(server.api('/auth/login'), {
+      body: { identifier: body.username, password: body.password },
+    });
     const wrong = await call(server.api('/auth/change-password'), {
       token: res.body.access_token,
       body: { current_password: 'nope-nope', new_password: 'a-new-password' },
@@ -150,7 +173,9 @@ describe.each(DB_KINDS)('accounts (%s)', (kind) => {
     expect(ok.status).toBe(200);
     expect((await call(server.api('/auth/me'), { token: res.body.access_token })).status).toBe(200);
     expect((await call(server.api('/auth/me'), { token: other.body.access_token })).status).toBe(401);
-    const relog = await call(server.api('/auth/login'), { body: { identifier: body.username, password: 'a-new-password' } });
+    const relog = await call(server.api('/auth/login'), {
+      body: { identifier: body.username, password: 'a-new-password' },
+    });
     expect(relog.status).toBe(200);
   });
 
@@ -162,7 +187,9 @@ describe.each(DB_KINDS)('accounts (%s)', (kind) => {
     expect(res.status).toBe(200);
     expect(res.body).toEqual(ghost.body);
     const outbox = join(server.dataDir, 'outbox');
-    const mails = await Promise.all((await readdir(outbox)).map(async (f) => JSON.parse(await readFile(join(outbox, f), 'utf8'))));
+    const mails = await Promise.all(
+      (await readdir(outbox)).map(async (f) => JSON.parse(await readFile(join(outbox, f), 'utf8'))),
+    );
     const mail = mails.find((m) => m.to === email);
     expect(mail).toBeDefined();
     const token = decodeURIComponent(/token=([^\s]+)/.exec(mail.text)![1]!);
@@ -171,16 +198,25 @@ describe.each(DB_KINDS)('accounts (%s)', (kind) => {
     const again = await call(server.api('/auth/reset-password'), { body: { token, new_password: 'another-pass' } });
     expect(again.status).toBe(400);
     expect(again.body.error.code).toBe('RESET_TOKEN_INVALID');
-    expect((await call(server.api('/auth/login'), { body: { identifier: email, password: body.password } })).status).toBe(401);
-    expect((await call(server.api('/auth/login'), { body: { identifier: email, password: 'brand-new-pass' } })).status).toBe(200);
+    expect(
+      (await call(server.api('/auth/login'), { body: { identifier: email, password: body.password } })).status,
+    ).toBe(401);
+    expect(
+      (await call(server.api('/auth/login'), { body: { identifier: email, password: 'brand-new-pass' } })).status,
+    ).toBe(200);
 
     // An expired token is refused.
     await call(server.api('/auth/forgot-password'), { body: { email } });
     const newest = (await readdir(outbox)).sort().at(-1)!;
     const mail2 = JSON.parse(await readFile(join(outbox, newest), 'utf8'));
     const token2 = decodeURIComponent(/token=([^\s]+)/.exec(mail2.text)![1]!);
-    await server.database.db.update(passwordResets).set({ expiresAt: new Date(Date.now() - 1000) }).where(isNull(passwordResets.usedAt));
-    const expired = await call(server.api('/auth/reset-password'), { body: { token: token2, new_password: 'too-late-pass' } });
+    await server.database.db
+      .update(passwordResets)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(isNull(passwordResets.usedAt));
+    const expired = await call(server.api('/auth/reset-password'), {
+      body: { token: token2, new_password: 'too-late-pass' },
+    });
     expect(expired.status).toBe(400);
   });
 
@@ -209,7 +245,9 @@ describe('rate limits', () => {
     const statuses: number[] = [];
     let last;
     for (let i = 0; i < 4; i++) {
-      last = await call(server.api('/auth/login'), { body: { identifier: `rate${i}@example.org`, password: 'whatever1' } });
+      last = await call(server.api('/auth/login'), {
+        body: { identifier: `rate${i}@example.org`, password: 'whatever1' },
+      });
       statuses.push(last.status);
     }
     expect(statuses).toEqual([401, 401, 401, 429]);
@@ -220,7 +258,9 @@ describe('rate limits', () => {
   it('limits registration per IP', async () => {
     const codes: number[] = [];
     for (let i = 0; i < 3; i++) {
-      const r = await call(server.api('/auth/register'), { body: { username: `rl_${i}_${unique()}`, email: `rl${i}${unique()}@e.org`, password: 'password1' } });
+      const r = await call(server.api('/auth/register'), {
+        body: { username: `rl_${i}_${unique()}`, email: `rl${i}${unique()}@e.org`, password: 'password1' },
+      });
       codes.push(r.status);
     }
     expect(codes).toEqual([201, 201, 429]);

@@ -27,7 +27,11 @@ function identifierOf(request: FastifyRequest, field: 'identifier' | 'email'): s
 }
 
 /** The /auth calls of spec section 7. Handlers stay thin: parse, call the service, answer. */
-export async function registerAuthRoutes(app: FastifyInstance, auth: AuthService, limits: AuthRouteLimits): Promise<void> {
+export async function registerAuthRoutes(
+  app: FastifyInstance,
+  auth: AuthService,
+  limits: AuthRouteLimits,
+): Promise<void> {
   await app.register(rateLimit, { global: false, hook: 'preHandler' });
 
   const limiter = (max: number, code: ErrorCode, key: (r: FastifyRequest) => string) =>

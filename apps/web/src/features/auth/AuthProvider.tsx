@@ -1,4 +1,10 @@
-import { AUTH_INIT_TIMEOUT_MS, NOTIFICATION_MESSAGES, SESSION_MESSAGES, TOKEN_REFRESH_INTERVAL_MS, type User } from '@asl/protocol';
+import {
+  AUTH_INIT_TIMEOUT_MS,
+  NOTIFICATION_MESSAGES,
+  SESSION_MESSAGES,
+  TOKEN_REFRESH_INTERVAL_MS,
+  type User,
+} from '@asl/protocol';
 import { useCallback, useEffect, useMemo, useReducer, useRef, type ReactNode } from 'react';
 import { onSessionExpired, refreshSession } from '../../lib/api/client';
 import { ApiError } from '../../lib/api/api-error';
@@ -93,7 +99,12 @@ export function AuthProvider({ children, reload = reloadPage }: AuthProviderProp
   const attemptLogin = useCallback(async (identifier: string, password: string, isRetry: boolean): Promise<boolean> => {
     const email = identifier.trim().toLowerCase();
     if (isLockedOut(email)) {
-      dispatch({ type: 'LOGIN_FAILURE', error: SESSION_MESSAGES.accountLocked, errorType: 'auth', retryAllowed: false });
+      dispatch({
+        type: 'LOGIN_FAILURE',
+        error: SESSION_MESSAGES.accountLocked,
+        errorType: 'auth',
+        retryAllowed: false,
+      });
       return false;
     }
     dispatch({ type: isRetry ? 'RETRY_START' : 'LOGIN_START' });
@@ -106,7 +117,12 @@ export function AuthProvider({ children, reload = reloadPage }: AuthProviderProp
     } catch (err) {
       const kind = authErrorKind(err);
       if (err instanceof ApiError && err.status === 401) recordFailedAttempt(email, 'invalid_credentials');
-      dispatch({ type: 'LOGIN_FAILURE', error: loginErrorMessage(err), errorType: kind, retryAllowed: isRetryableKind(kind) });
+      dispatch({
+        type: 'LOGIN_FAILURE',
+        error: loginErrorMessage(err),
+        errorType: kind,
+        retryAllowed: isRetryableKind(kind),
+      });
       return false;
     }
   }, []);
@@ -135,7 +151,12 @@ export function AuthProvider({ children, reload = reloadPage }: AuthProviderProp
           return true;
         } catch (err) {
           const kind = authErrorKind(err);
-          dispatch({ type: 'LOGIN_FAILURE', error: registrationErrorMessage(err), errorType: kind, retryAllowed: false });
+          dispatch({
+            type: 'LOGIN_FAILURE',
+            error: registrationErrorMessage(err),
+            errorType: kind,
+            retryAllowed: false,
+          });
           return false;
         }
       },

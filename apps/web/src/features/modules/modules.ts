@@ -12,11 +12,46 @@ export interface Module {
 }
 
 export const MODULES: readonly Module[] = [
-  { id: 'dashboard', name: 'Dashboard', route: '/', icon: 'layout-dashboard', permissions: [PERMISSIONS.readOwnData], description: 'Your progress at a glance and where to practise next.' },
-  { id: 'asl-world', name: 'ASL World', route: '/asl-world', icon: 'hand', permissions: [PERMISSIONS.readOwnData, PERMISSIONS.createContent], description: 'Practise stories sentence by sentence and get live feedback on your handshapes.' },
-  { id: 'plugins', name: 'Plugins', route: '/plugins', icon: 'puzzle', permissions: [PERMISSIONS.installPlugins], description: 'Add extra practice tools to the platform.' },
-  { id: 'harmony', name: 'Harmony', route: '/harmony', icon: 'users', permissions: [PERMISSIONS.readOwnData], description: 'Collaborative sessions: practise together with other learners in real time. Coming soon.' },
-  { id: 'reconnect', name: 'Reconnect', route: '/reconnect', icon: 'heart-handshake', permissions: [PERMISSIONS.readOwnData], description: 'Community challenges: take part in shared goals with the signing community. Coming soon.' },
+  {
+    id: 'dashboard',
+    name: 'Dashboard',
+    route: '/',
+    icon: 'layout-dashboard',
+    permissions: [PERMISSIONS.readOwnData],
+    description: 'Your progress at a glance and where to practise next.',
+  },
+  {
+    id: 'asl-world',
+    name: 'ASL World',
+    route: '/asl-world',
+    icon: 'hand',
+    permissions: [PERMISSIONS.readOwnData, PERMISSIONS.createContent],
+    description: 'Practise stories sentence by sentence and get live feedback on your handshapes.',
+  },
+  {
+    id: 'plugins',
+    name: 'Plugins',
+    route: '/plugins',
+    icon: 'puzzle',
+    permissions: [PERMISSIONS.installPlugins],
+    description: 'Add extra practice tools to the platform.',
+  },
+  {
+    id: 'harmony',
+    name: 'Harmony',
+    route: '/harmony',
+    icon: 'users',
+    permissions: [PERMISSIONS.readOwnData],
+    description: 'Collaborative sessions: practise together with other learners in real time. Coming soon.',
+  },
+  {
+    id: 'reconnect',
+    name: 'Reconnect',
+    route: '/reconnect',
+    icon: 'heart-handshake',
+    permissions: [PERMISSIONS.readOwnData],
+    description: 'Community challenges: take part in shared goals with the signing community. Coming soon.',
+  },
 ];
 
 /** The first `max` enabled modules, for the mobile bottom navigation. */

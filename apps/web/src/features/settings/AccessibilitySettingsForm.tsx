@@ -12,21 +12,39 @@ export function AccessibilitySettingsForm() {
         <legend>Text size</legend>
         {(Object.keys(FONT_SIZES_PX) as FontSize[]).map((size) => (
           <label key={size} className="radio">
-            <input type="radio" name="fontSize" value={size} checked={a.fontSize === size} onChange={() => updateAccessibility({ fontSize: size })} />
+            <input
+              type="radio"
+              name="fontSize"
+              value={size}
+              checked={a.fontSize === size}
+              onChange={() => updateAccessibility({ fontSize: size })}
+            />
             {LABELS[size]} ({FONT_SIZES_PX[size]} px)
           </label>
         ))}
       </fieldset>
       <label className="checkbox">
-        <input type="checkbox" checked={a.reducedMotion} onChange={(e) => updateAccessibility({ reducedMotion: e.target.checked })} />
+        <input
+          type="checkbox"
+          checked={a.reducedMotion}
+          onChange={(e) => updateAccessibility({ reducedMotion: e.target.checked })}
+        />
         Reduce motion
       </label>
       <label className="checkbox">
-        <input type="checkbox" checked={a.highContrast} onChange={(e) => updateAccessibility({ highContrast: e.target.checked })} />
+        <input
+          type="checkbox"
+          checked={a.highContrast}
+          onChange={(e) => updateAccessibility({ highContrast: e.target.checked })}
+        />
         High contrast
       </label>
       <label className="checkbox">
-        <input type="checkbox" checked={a.screenReader} onChange={(e) => updateAccessibility({ screenReader: e.target.checked })} />
+        <input
+          type="checkbox"
+          checked={a.screenReader}
+          onChange={(e) => updateAccessibility({ screenReader: e.target.checked })}
+        />
         Screen reader mode (describe feedback in words, announce every change)
       </label>
     </section>

@@ -21,9 +21,13 @@ const mq = (q: string) => typeof window !== 'undefined' && !!window.matchMedia?.
 
 function load(): Preferences {
   const theme = readJson<{ name?: string } | null>('theme_settings', null)?.name;
-  const saved = readJson<{ accessibility?: Partial<AccessibilitySettings> }>('user_preferences', {}).accessibility ?? {};
+  const saved =
+    readJson<{ accessibility?: Partial<AccessibilitySettings> }>('user_preferences', {}).accessibility ?? {};
   return {
-    theme: themeById(theme ?? (mq('(prefers-contrast: more)') ? 'high-contrast' : mq('(prefers-color-scheme: dark)') ? 'dark' : 'light')).id,
+    theme: themeById(
+      theme ??
+        (mq('(prefers-contrast: more)') ? 'high-contrast' : mq('(prefers-color-scheme: dark)') ? 'dark' : 'light'),
+    ).id,
     accessibility: {
       fontSize: saved.fontSize && saved.fontSize in FONT_SIZES_PX ? saved.fontSize : 'medium',
       reducedMotion: saved.reducedMotion ?? mq('(prefers-reduced-motion: reduce)'),

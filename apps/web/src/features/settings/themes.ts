@@ -11,9 +11,36 @@ export interface Theme {
 }
 
 export const THEMES: readonly Theme[] = [
-  { id: 'light', name: 'Light', primary: '#2456c8', secondary: '#0f766e', background: '#f5f7fb', surface: '#ffffff', text: '#162032', textSecondary: '#4a5568' },
-  { id: 'dark', name: 'Dark', primary: '#8ab4ff', secondary: '#5eead4', background: '#0f1420', surface: '#1a2130', text: '#eef2f8', textSecondary: '#b4bfd0' },
-  { id: 'high-contrast', name: 'High Contrast', primary: '#ffff00', secondary: '#00ffff', background: '#000000', surface: '#000000', text: '#ffffff', textSecondary: '#ffffff' },
+  {
+    id: 'light',
+    name: 'Light',
+    primary: '#2456c8',
+    secondary: '#0f766e',
+    background: '#f5f7fb',
+    surface: '#ffffff',
+    text: '#162032',
+    textSecondary: '#4a5568',
+  },
+  {
+    id: 'dark',
+    name: 'Dark',
+    primary: '#8ab4ff',
+    secondary: '#5eead4',
+    background: '#0f1420',
+    surface: '#1a2130',
+    text: '#eef2f8',
+    textSecondary: '#b4bfd0',
+  },
+  {
+    id: 'high-contrast',
+    name: 'High Contrast',
+    primary: '#ffff00',
+    secondary: '#00ffff',
+    background: '#000000',
+    surface: '#000000',
+    text: '#ffffff',
+    textSecondary: '#ffffff',
+  },
 ];
 
 export function themeById(id: string | null | undefined): Theme {

@@ -21,7 +21,10 @@ describe('request', () => {
   });
 
   it('turns a non-OK status into an ApiError with the server code', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => json(409, { error: { code: 'EMAIL_TAKEN', message: 'taken', field: 'email' } })));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => json(409, { error: { code: 'EMAIL_TAKEN', message: 'taken', field: 'email' } })),
+    );
     const err = await request('/x', { retry: false }).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(ApiError);
     expect(err).toMatchObject({ status: 409, code: 'EMAIL_TAKEN', field: 'email' });
@@ -31,9 +34,18 @@ describe('request', () => {
     localStorage.setItem('auth_token', 'OLD');
     localStorage.setItem('refresh_token', 'R1');
     const fetchMock = vi.fn(async (url: string, init: RequestInit) => {
-      if (url.endsWith('/auth/refresh')) return json(200, { access_token: 'NEW', refresh_token: 'R2', token_type: 'Bearer', expires_in: 900, user: { id: 'u' } });
+      if (url.endsWith('/auth/refresh'))
+        return json(200, {
+          access_token: 'NEW',
+          refresh_token: 'R2',
+          token_type: 'Bearer',
+          expires_in: 900,
+          user: { id: 'u' },
+        });
       const auth = (init.headers as Record<string, string>).authorization;
-      return auth === 'Bearer NEW' ? json(200, { me: true }) : json(401, { error: { code: 'TOKEN_EXPIRED', message: 'x' } });
+      return auth === 'Bearer NEW'
+        ? json(200, { me: true })
+        : json(401, { error: { code: 'TOKEN_EXPIRED', message: 'x' } });
     });
     vi.stubGlobal('fetch', fetchMock);
     expect(await request('/auth/me')).toEqual({ me: true });
@@ -45,7 +57,10 @@ describe('request', () => {
     localStorage.setItem('auth_token', 'OLD');
     localStorage.setItem('refresh_token', 'R1');
     localStorage.setItem('theme_settings', '{"name":"dark"}');
-    vi.stubGlobal('fetch', vi.fn(async () => json(401, { error: { code: 'REFRESH_TOKEN_INVALID', message: 'x' } })));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => json(401, { error: { code: 'REFRESH_TOKEN_INVALID', message: 'x' } })),
+    );
     const expired = vi.fn();
     const off = onSessionExpired(expired);
     await expect(request('/auth/me')).rejects.toMatchObject({ status: 401 });

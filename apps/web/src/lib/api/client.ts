@@ -21,7 +21,8 @@ export function onSessionExpired(fn: Listener): () => void {
   return () => sessionExpiredListeners.delete(fn);
 }
 
-export const isRetryable = (err: unknown) => err instanceof ApiError && (err.status === 0 || err.status === 408 || err.status >= 500);
+export const isRetryable = (err: unknown) =>
+  err instanceof ApiError && (err.status === 0 || err.status === 408 || err.status >= 500);
 
 async function send(path: string, opts: RequestOptions, token: string | null): Promise<Response> {
   const headers: Record<string, string> = { accept: 'application/json' };
@@ -42,7 +43,7 @@ async function send(path: string, opts: RequestOptions, token: string | null): P
 
 async function parse<T>(res: Response): Promise<T> {
   const text = await res.text();
-  let body: unknown = null;
+  let body: unknown;
   try {
     body = text ? JSON.parse(text) : null;
   } catch {

@@ -21,10 +21,26 @@ describe('withRetry', () => {
   });
   it('does not retry what is not retryable, and returns a later success', async () => {
     let calls = 0;
-    await expect(withRetry(async () => { calls++; throw new Error('no'); }, () => false)).rejects.toThrow('no');
+    await expect(
+      withRetry(
+        async () => {
+          calls++;
+          throw new Error('no');
+        },
+        () => false,
+      ),
+    ).rejects.toThrow('no');
     expect(calls).toBe(1);
     let n = 0;
-    const v = await withRetry(async () => { if (n++ < 1) throw new Error('once'); return 'ok'; }, () => true, { maxRetries: 2, baseDelayMs: 2000, multiplier: 2 }, async () => {});
+    const v = await withRetry(
+      async () => {
+        if (n++ < 1) throw new Error('once');
+        return 'ok';
+      },
+      () => true,
+      { maxRetries: 2, baseDelayMs: 2000, multiplier: 2 },
+      async () => {},
+    );
     expect(v).toBe('ok');
   });
 });

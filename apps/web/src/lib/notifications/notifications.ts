@@ -22,10 +22,18 @@ function emit(): void {
 }
 
 /** Shows a toast; it dismisses itself after 5000 ms unless another duration is given (0 = stays). */
-export function notify(message: string, type: NotificationType = 'info', duration = NOTIFICATION_DEFAULT_DURATION_MS): string {
+export function notify(
+  message: string,
+  type: NotificationType = 'info',
+  duration = NOTIFICATION_DEFAULT_DURATION_MS,
+): string {
   const id = `n${Date.now().toString(36)}${(seq++).toString(36)}`;
   items = [...items, { id, message, type, timestamp: Date.now(), duration }];
-  if (duration > 0) timers.set(id, setTimeout(() => dismiss(id), duration));
+  if (duration > 0)
+    timers.set(
+      id,
+      setTimeout(() => dismiss(id), duration),
+    );
   emit();
   return id;
 }
@@ -53,5 +61,9 @@ function subscribe(l: Listener): () => void {
 }
 
 export function useNotifications(): Notification[] {
-  return useSyncExternalStore(subscribe, () => items, () => items);
+  return useSyncExternalStore(
+    subscribe,
+    () => items,
+    () => items,
+  );
 }

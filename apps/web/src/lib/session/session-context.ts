@@ -17,7 +17,13 @@ export interface SessionState {
 
 export interface SessionApi extends SessionState {
   login(identifier: string, password: string): Promise<boolean>;
-  register(input: { username: string; email: string; password: string; firstName?: string; lastName?: string }): Promise<boolean>;
+  register(input: {
+    username: string;
+    email: string;
+    password: string;
+    firstName?: string;
+    lastName?: string;
+  }): Promise<boolean>;
   retryLogin(): Promise<boolean>;
   logout(): Promise<void>;
   setUser(user: User): void;

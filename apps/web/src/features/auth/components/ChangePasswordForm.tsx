@@ -35,8 +35,23 @@ export function ChangePasswordForm() {
     <form onSubmit={onSubmit} className="card" noValidate aria-labelledby="change-password-title">
       <h2 id="change-password-title">Change password</h2>
       {error && <Alert>{error}</Alert>}
-      <Field label="Current password" name="current_password" type="password" autoComplete="current-password" value={current} onChange={(e) => setCurrent(e.target.value)} />
-      <Field label="New password" name="new_password" type="password" autoComplete="new-password" value={next} onChange={(e) => setNext(e.target.value)} hint={`At least ${PASSWORD_RULES.min} characters.`} />
+      <Field
+        label="Current password"
+        name="current_password"
+        type="password"
+        autoComplete="current-password"
+        value={current}
+        onChange={(e) => setCurrent(e.target.value)}
+      />
+      <Field
+        label="New password"
+        name="new_password"
+        type="password"
+        autoComplete="new-password"
+        value={next}
+        onChange={(e) => setNext(e.target.value)}
+        hint={`At least ${PASSWORD_RULES.min} characters.`}
+      />
       <button type="submit" className="button button-primary" disabled={saving}>
         Change password
       </button>

@@ -31,7 +31,15 @@ export function ForgotPasswordPage() {
       ) : (
         <form onSubmit={onSubmit} noValidate>
           {state === 'error' && <Alert>{message || SESSION_MESSAGES.passwordResetRequestFailed}</Alert>}
-          <Field label="Email" name="email" type="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} required />
+          <Field
+            label="Email"
+            name="email"
+            type="email"
+            autoComplete="email"
+            value={email}
+            onChange={(e) => setEmail(e.target.value)}
+            required
+          />
           <button type="submit" className="button button-primary button-block" disabled={state === 'sending'}>
             Send reset link
           </button>

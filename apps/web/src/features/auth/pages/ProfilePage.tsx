@@ -37,9 +37,24 @@ export function ProfilePage() {
       <p className="muted">{user?.email}</p>
       <form onSubmit={onSubmit} className="card" noValidate>
         {error && <Alert>{error}</Alert>}
-        <Field label="First name" name="firstName" value={form.firstName} onChange={(e) => setForm({ ...form, firstName: e.target.value })} />
-        <Field label="Last name" name="lastName" value={form.lastName} onChange={(e) => setForm({ ...form, lastName: e.target.value })} />
-        <Field label="Username" name="username" value={form.username} onChange={(e) => setForm({ ...form, username: e.target.value })} />
+        <Field
+          label="First name"
+          name="firstName"
+          value={form.firstName}
+          onChange={(e) => setForm({ ...form, firstName: e.target.value })}
+        />
+        <Field
+          label="Last name"
+          name="lastName"
+          value={form.lastName}
+          onChange={(e) => setForm({ ...form, lastName: e.target.value })}
+        />
+        <Field
+          label="Username"
+          name="username"
+          value={form.username}
+          onChange={(e) => setForm({ ...form, username: e.target.value })}
+        />
         <button type="submit" className="button button-primary" disabled={saving}>
           Save profile
         </button>

@@ -13,7 +13,8 @@ export function RegisterPage() {
   const navigate = useNavigate();
   const [form, setForm] = useState({ username: '', email: '', password: '', confirm: '', firstName: '' });
   const [errors, setErrors] = useState<Errors>({});
-  const set = (k: keyof typeof form) => (e: React.ChangeEvent<HTMLInputElement>) => setForm({ ...form, [k]: e.target.value });
+  const set = (k: keyof typeof form) => (e: React.ChangeEvent<HTMLInputElement>) =>
+    setForm({ ...form, [k]: e.target.value });
 
   async function onSubmit(e: FormEvent) {
     e.preventDefault();
@@ -46,9 +47,32 @@ export function RegisterPage() {
     <AuthCard title="Create your account" subtitle="Practise fingerspelling with feedback on every handshape.">
       <form onSubmit={onSubmit} noValidate>
         {session.error && <Alert>{session.error}</Alert>}
-        <Field label="First name (optional)" name="firstName" autoComplete="given-name" value={form.firstName} onChange={set('firstName')} />
-        <Field label="Username" name="username" autoComplete="username" value={form.username} onChange={set('username')} error={errors.username} required />
-        <Field label="Email" name="email" type="email" autoComplete="email" value={form.email} onChange={set('email')} error={errors.email} required />
+        <Field
+          label="First name (optional)"
+          name="firstName"
+          autoComplete="given-name"
+          value={form.firstName}
+          onChange={set('firstName')}
+        />
+        <Field
+          label="Username"
+          name="username"
+          autoComplete="username"
+          value={form.username}
+          onChange={set('username')}
+          error={errors.username}
+          required
+        />
+        <Field
+          label="Email"
+          name="email"
+          type="email"
+          autoComplete="email"
+          value={form.email}
+          onChange={set('email')}
+          error={errors.email}
+          required
+        />
         <Field
           label="Password"
           name="password"
@@ -60,7 +84,16 @@ export function RegisterPage() {
           error={errors.password}
           required
         />
-        <Field label="Confirm password" name="confirm" type="password" autoComplete="new-password" value={form.confirm} onChange={set('confirm')} error={errors.confirm} required />
+        <Field
+          label="Confirm password"
+          name="confirm"
+          type="password"
+          autoComplete="new-password"
+          value={form.confirm}
+          onChange={set('confirm')}
+          error={errors.confirm}
+          required
+        />
         <button type="submit" className="button button-primary button-block" disabled={session.submitting}>
           {session.submitting ? 'Creating account…' : 'Create account'}
         </button>

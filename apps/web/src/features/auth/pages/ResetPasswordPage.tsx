@@ -59,8 +59,25 @@ export function ResetPasswordPage() {
       ) : (
         <form onSubmit={onSubmit} noValidate>
           {state === 'error' && <Alert>{message || SESSION_MESSAGES.passwordResetFailed}</Alert>}
-          <Field label="New password" name="password" type="password" autoComplete="new-password" value={password} onChange={(e) => setPassword(e.target.value)} hint={`At least ${PASSWORD_RULES.min} characters.`} required />
-          <Field label="Confirm new password" name="confirm" type="password" autoComplete="new-password" value={confirm} onChange={(e) => setConfirm(e.target.value)} required />
+          <Field
+            label="New password"
+            name="password"
+            type="password"
+            autoComplete="new-password"
+            value={password}
+            onChange={(e) => setPassword(e.target.value)}
+            hint={`At least ${PASSWORD_RULES.min} characters.`}
+            required
+          />
+          <Field
+            label="Confirm new password"
+            name="confirm"
+            type="password"
+            autoComplete="new-password"
+            value={confirm}
+            onChange={(e) => setConfirm(e.target.value)}
+            required
+          />
           <button type="submit" className="button button-primary button-block" disabled={state === 'saving'}>
             Save new password
           </button>

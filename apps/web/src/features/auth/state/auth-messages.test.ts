@@ -13,14 +13,18 @@ describe('auth error texts', () => {
     expect(loginErrorMessage(e(400))).toBe('Invalid login request. Please check your input.');
     expect(loginErrorMessage(e(418))).toBe('Login failed');
     expect(loginErrorMessage(e(0))).toBe('Connection failed. Please check your internet connection and try again.');
-    expect(loginErrorMessage(e(423, 'ACCOUNT_LOCKED'))).toBe('Account temporarily locked due to multiple failed attempts');
+    expect(loginErrorMessage(e(423, 'ACCOUNT_LOCKED'))).toBe(
+      'Account temporarily locked due to multiple failed attempts',
+    );
   });
   it('maps registration statuses to the spec texts', () => {
     expect(registrationErrorMessage(e(409, 'EMAIL_TAKEN'))).toBe(
       'An account with this email already exists. Please use a different email or try logging in.',
     );
     expect(registrationErrorMessage(e(400))).toBe('Invalid registration data. Please check your input.');
-    expect(registrationErrorMessage(e(429))).toBe('Too many registration attempts. Please wait a moment before trying again.');
+    expect(registrationErrorMessage(e(429))).toBe(
+      'Too many registration attempts. Please wait a moment before trying again.',
+    );
     expect(registrationErrorMessage(e(500, 'X', 'Database on fire'))).toBe('Database on fire');
     expect(registrationErrorMessage(e(418))).toBe('Registration failed');
   });

@@ -1,0 +1,86 @@
+// `npm test`: every test. Installs dependencies if needed, then lint, types, unit tests,
+// server integration tests (PGlite, plus PostgreSQL when TEST_DATABASE_URL or DATABASE_URL is
+// set), the production build with its bundle budget, and the browser end-to-end tests.
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { ensureBuilt, ensureDependencies, root, run } from './ensure-ready.mjs';
+
+const reports = join(root, '.cache', 'reports');
+rmSync(reports, { recursive: true, force: true });
+mkdirSync(reports, { recursive: true });
+
+const counts = { passed: 0, failed: 0, skipped: 0 };
+function addVitest(file) {
+  if (!existsSync(file)) return;
+  const r = JSON.parse(readFileSync(file, 'utf8'));
+  counts.passed += r.numPassedTests;
+  counts.failed += r.numFailedTests;
+  counts.skipped += r.numPendingTests + (r.numTodoTests ?? 0);
+}
+function addPlaywright(file) {
+  if (!existsSync(file)) return;
+  const s = JSON.parse(readFileSync(file, 'utf8')).stats;
+  counts.passed += s.expected + s.flaky;
+  counts.failed += s.unexpected;
+  counts.skipped += s.skipped;
+}
+
+const steps = [
+  ['dependencies', () => ensureDependencies()],
+  ['lint', () => run('npm', ['run', 'lint', '--silent'])],
+  ['typecheck', () => run('npx', ['tsc', '-b'])],
+  [
+    'unit tests',
+    () => {
+      try {
+        run('npx', ['vitest', 'run', '--project', 'unit', '--project', 'unit-web', '--reporter=default', '--reporter=json', `--outputFile.json=${join(reports, 'unit.json')}`]);
+      } finally {
+        addVitest(join(reports, 'unit.json'));
+      }
+    },
+  ],
+  [
+    'integration tests',
+    () => {
+      try {
+        run('npx', ['vitest', 'run', '--project', 'integration', '--reporter=default', '--reporter=json', `--outputFile.json=${join(reports, 'integration.json')}`]);
+      } finally {
+        addVitest(join(reports, 'integration.json'));
+      }
+    },
+  ],
+  ['build', () => ensureBuilt()],
+  ['bundle budget', () => run('node', ['tools/check-bundle-budget.mjs'])],
+  [
+    'end-to-end tests',
+    () => {
+      run('node', ['tools/check-chromium.mjs']);
+      try {
+        run('npx', ['playwright', 'test', '--reporter=list,json'], {
+          env: { ...process.env, PLAYWRIGHT_JSON_OUTPUT_NAME: join(reports, 'e2e.json') },
+        });
+      } finally {
+        addPlaywright(join(reports, 'e2e.json'));
+      }
+    },
+  ],
+];
+
+const started = Date.now();
+let failedStep = null;
+for (const [name, fn] of steps) {
+  const t0 = Date.now();
+  console.log(`\n=== ${name} ===`);
+  try {
+    fn();
+    console.log(`--- ${name}: ok (${((Date.now() - t0) / 1000).toFixed(1)} s)`);
+  } catch (err) {
+    console.error(`--- ${name}: FAILED: ${err.message}`);
+    failedStep = name;
+    break;
+  }
+}
+console.log(`\nnpm test finished in ${((Date.now() - started) / 1000).toFixed(0)} s${failedStep ? `; failed at: ${failedStep}` : ''}`);
+if (failedStep && counts.failed === 0) counts.failed = 1; // a failed lint/type/build step counts as a failure
+console.log(`${counts.passed} passed, ${counts.failed} failed${counts.skipped ? `, ${counts.skipped} skipped` : ''}`);
+process.exit(failedStep ? 1 : 0);
