@@ -36,10 +36,7 @@ export default tseslint.config(
     plugins: { boundaries },
     settings: {
       'boundaries/include': ['apps/**/*', 'packages/**/*'],
-      'import/resolver': {
-        typescript: { project: ['apps/*/tsconfig.json', 'packages/*/tsconfig.json'], noWarnOnMultipleProjects: true },
-        node: true,
-      },
+      'import/resolver': { node: { extensions: ['.ts', '.tsx', '.js', '.mjs'] } },
       'boundaries/elements': [
         { type: 'protocol', pattern: 'packages/protocol' },
         { type: 'server', pattern: 'apps/server' },
