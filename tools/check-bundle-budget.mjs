@@ -7,7 +7,9 @@ import { gzipSync } from 'node:zlib';
 const BUDGET_KB = 170;
 const dist = join(import.meta.dirname, '..', 'apps', 'web', 'dist');
 const html = readFileSync(join(dist, 'index.html'), 'utf8');
-const scripts = [...html.matchAll(/<(?:script[^>]+src|link[^>]+rel="modulepreload"[^>]+href)="([^"]+\.js)"/g)].map((m) => m[1]);
+const scripts = [...html.matchAll(/<(?:script[^>]+src|link[^>]+rel="modulepreload"[^>]+href)="([^"]+\.js)"/g)].map(
+  (m) => m[1],
+);
 let total = 0;
 for (const src of scripts) {
   const gz = gzipSync(readFileSync(join(dist, src.replace(/^\//, '')))).length;

@@ -38,7 +38,13 @@ function hashFiles(paths) {
 const INSTALL_STAMP = join(root, 'node_modules', '.asl-install-stamp');
 
 export function ensureDependencies() {
-  const lock = hashFiles(['package-lock.json', 'package.json', 'apps/web/package.json', 'apps/server/package.json', 'packages/protocol/package.json']);
+  const lock = hashFiles([
+    'package-lock.json',
+    'package.json',
+    'apps/web/package.json',
+    'apps/server/package.json',
+    'packages/protocol/package.json',
+  ]);
   if (existsSync(INSTALL_STAMP) && readFileSync(INSTALL_STAMP, 'utf8') === lock) return;
   console.log('Installing dependencies (npm ci)...');
   run('npm', ['ci', '--no-audit', '--no-fund']);
@@ -60,7 +66,8 @@ const BUILD_STAMP = join(root, 'node_modules', '.cache', 'asl-build-stamp');
 
 export function ensureBuilt({ force = false } = {}) {
   const stamp = hashFiles(BUILD_INPUTS);
-  const built = existsSync(join(root, 'apps/web/dist/index.html')) && existsSync(join(root, 'apps/server/dist/main.js'));
+  const built =
+    existsSync(join(root, 'apps/web/dist/index.html')) && existsSync(join(root, 'apps/server/dist/main.js'));
   if (!force && built && existsSync(BUILD_STAMP) && readFileSync(BUILD_STAMP, 'utf8') === stamp) {
     console.log('Build is up to date.');
     return;

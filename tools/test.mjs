@@ -33,7 +33,17 @@ const steps = [
     'unit tests',
     () => {
       try {
-        run('npx', ['vitest', 'run', '--project', 'unit', '--project', 'unit-web', '--reporter=default', '--reporter=json', `--outputFile.json=${join(reports, 'unit.json')}`]);
+        run('npx', [
+          'vitest',
+          'run',
+          '--project',
+          'unit',
+          '--project',
+          'unit-web',
+          '--reporter=default',
+          '--reporter=json',
+          `--outputFile.json=${join(reports, 'unit.json')}`,
+        ]);
       } finally {
         addVitest(join(reports, 'unit.json'));
       }
@@ -43,7 +53,15 @@ const steps = [
     'integration tests',
     () => {
       try {
-        run('npx', ['vitest', 'run', '--project', 'integration', '--reporter=default', '--reporter=json', `--outputFile.json=${join(reports, 'integration.json')}`]);
+        run('npx', [
+          'vitest',
+          'run',
+          '--project',
+          'integration',
+          '--reporter=default',
+          '--reporter=json',
+          `--outputFile.json=${join(reports, 'integration.json')}`,
+        ]);
       } finally {
         addVitest(join(reports, 'integration.json'));
       }
@@ -80,7 +98,9 @@ for (const [name, fn] of steps) {
     break;
   }
 }
-console.log(`\nnpm test finished in ${((Date.now() - started) / 1000).toFixed(0)} s${failedStep ? `; failed at: ${failedStep}` : ''}`);
+console.log(
+  `\nnpm test finished in ${((Date.now() - started) / 1000).toFixed(0)} s${failedStep ? `; failed at: ${failedStep}` : ''}`,
+);
 if (failedStep && counts.failed === 0) counts.failed = 1; // a failed lint/type/build step counts as a failure
 console.log(`${counts.passed} passed, ${counts.failed} failed${counts.skipped ? `, ${counts.skipped} skipped` : ''}`);
 process.exit(failedStep ? 1 : 0);
