@@ -11,10 +11,13 @@ import type { Database } from './db/client';
 import { registerAuthRoutes } from './http/auth/routes';
 import { registerErrorHandling } from './http/errors';
 import { registerHealthRoutes } from './http/health';
+import { registerPracticeRoutes } from './http/practice-routes';
 import { registerSpa } from './http/spa';
 import { loggerOptions } from './logging';
 import type { FrameProcessor } from './live/frame-processor';
 import { registerLiveRoute } from './live/route';
+import { StoryLibrary } from './practice/library';
+import { LivePractice } from './practice/live-practice';
 
 export interface AppDeps {
   env: Env;
@@ -27,6 +30,7 @@ export interface AppDeps {
 export interface BuiltApp {
   app: FastifyInstance;
   auth: AuthService;
+  library: StoryLibrary;
 }
 
 /** Wires the HTTP API, the live socket and the SPA onto one Fastify instance. */
@@ -69,6 +73,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     publicOrigin: env.PUBLIC_ORIGIN,
   });
   const startedAt = Date.now();
+  const library = new StoryLibrary(deps.database.db);
 
   await app.register(
     async (api) => {
@@ -78,12 +83,14 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
         registerPerMin: env.RATE_LIMIT_REGISTER_PER_MIN,
         forgotPerMin: env.RATE_LIMIT_FORGOT_PER_MIN,
       });
+      registerPracticeRoutes(api, { db: deps.database.db, auth, library });
     },
     { prefix: API_BASE_PATH },
   );
 
   await registerLiveRoute(app, {
     processor: deps.processor,
+    hooks: new LivePractice(deps.database.db, library, app.log, env.PRACTICE_HOLD_MS),
     authenticate: async (token) => {
       try {
         const p = await auth.authenticate(token);
@@ -95,5 +102,5 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   });
 
   await registerSpa(app, deps.webDistDir);
-  return { app, auth };
+  return { app, auth, library };
 }

@@ -8,6 +8,7 @@ import { loadSecrets } from './config/secrets';
 import { openDatabase, type Database } from './db/client';
 import { runMigrations } from './db/migrate';
 import { decodeOnlyProcessor, type FrameProcessor } from './live/frame-processor';
+import { readStoryFiles, syncStories } from './practice/stories-repo';
 
 export interface RunningServer {
   app: FastifyInstance;
@@ -38,6 +39,7 @@ export async function startServer(env: Env, opts: StartOptions = {}): Promise<Ru
   const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR });
   try {
     await runMigrations(database);
+    await syncStories(database.db, await readStoryFiles());
   } catch (err) {
     await database.close();
     throw err;

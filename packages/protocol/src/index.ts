@@ -4,3 +4,4 @@ export * from './errors';
 export * from './auth';
 export * from './health';
 export * from './live';
+export * from './practice';

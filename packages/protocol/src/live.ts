@@ -93,6 +93,8 @@ export const processedFrameDataSchema = z.object({
 });
 
 export const aslFeedbackDataSchema = z.object({
+  /** The practice position after this attempt (see practice.ts). */
+  state: z.unknown().optional(),
   target: z.string(),
   detected: z.string().nullable(),
   confidence: z.number().min(0).max(1),

@@ -46,6 +46,7 @@ export const envSchema = z.object({
   RATE_LIMIT_REGISTER_PER_MIN: z.coerce.number().int().positive().default(10),
   RATE_LIMIT_FORGOT_PER_MIN: z.coerce.number().int().positive().default(5),
   LOGIN_LOCKOUT_ATTEMPTS: z.coerce.number().int().positive().default(5),
+  PRACTICE_HOLD_MS: z.coerce.number().int().min(300).max(500).default(400),
   RECOGNITION_WORKERS: z.coerce.number().int().min(0).max(64).optional(),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
 });

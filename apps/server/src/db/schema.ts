@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, pgTable, real, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 
 /** One schema for PGlite and PostgreSQL (written to the PostgreSQL 15 subset). */
 
@@ -84,4 +84,104 @@ export const loginFailures = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('login_failures_identifier_idx').on(t.identifier, t.createdAt)],
+);
+
+/** The story library, loaded from apps/server/content/stories at start-up (idempotent upsert). */
+export const stories = pgTable(
+  'stories',
+  {
+    id: text('id').primaryKey(),
+    level: integer('level').notNull(),
+    title: text('title').notNull(),
+    summary: text('summary').notNull().default(''),
+    tags: text('tags')
+      .array()
+      .notNull()
+      .default(sql`ARRAY[]::text[]`),
+    sentences: jsonb('sentences').notNull(),
+    letterCount: integer('letter_count').notNull(),
+    contentHash: text('content_hash').notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('stories_level_idx').on(t.level)],
+);
+
+/** One practice run of a story; its position is saved as it moves, so a resume loses nothing. */
+export const practiceSessions = pgTable(
+  'practice_sessions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    storyId: text('story_id')
+      .notNull()
+      .references(() => stories.id),
+    status: text('status').notNull().default('active'),
+    sentenceIndex: integer('sentence_index').notNull().default(0),
+    wordIndex: integer('word_index').notNull().default(0),
+    letterIndex: integer('letter_index').notNull().default(0),
+    lettersDone: integer('letters_done').notNull().default(0),
+    overallScore: real('overall_score'),
+    startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    completedAt: timestamp('completed_at', { withTimezone: true }),
+    activeMs: integer('active_ms').notNull().default(0),
+    clientId: uuid('client_id'),
+  },
+  (t) => [
+    index('practice_sessions_user_idx').on(t.userId, t.startedAt),
+    uniqueIndex('practice_sessions_client_key').on(t.userId, t.clientId),
+  ],
+);
+
+/** Every checked attempt at a letter: who, which target, what was seen, how sure, the hint. */
+export const practiceAttempts = pgTable(
+  'practice_attempts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    sessionId: uuid('session_id')
+      .notNull()
+      .references(() => practiceSessions.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    storyId: text('story_id').notNull(),
+    sentenceIndex: integer('sentence_index').notNull(),
+    wordIndex: integer('word_index').notNull(),
+    letterIndex: integer('letter_index').notNull(),
+    target: text('target').notNull(),
+    detected: text('detected'),
+    confidence: real('confidence').notNull(),
+    correct: boolean('correct').notNull(),
+    hint: text('hint').notNull(),
+    heldMs: integer('held_ms').notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    clientId: uuid('client_id'),
+  },
+  (t) => [
+    index('practice_attempts_user_idx').on(t.userId, t.createdAt),
+    index('practice_attempts_session_idx').on(t.sessionId),
+    uniqueIndex('practice_attempts_client_key').on(t.userId, t.clientId),
+  ],
+);
+
+/** "This feedback is wrong": kept with the landmarks, never the image. */
+export const feedbackReports = pgTable(
+  'feedback_reports',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    sessionId: uuid('session_id'),
+    target: text('target').notNull(),
+    detected: text('detected'),
+    confidence: real('confidence'),
+    landmarks: jsonb('landmarks'),
+    note: text('note'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    clientId: uuid('client_id'),
+  },
+  (t) => [uniqueIndex('feedback_reports_client_key').on(t.userId, t.clientId)],
 );

@@ -38,7 +38,8 @@ export interface LiveSessionHooks {
     msg: ControlMessage & { action: NonNullable<ControlMessage['action']> },
     conn: LiveConnection,
   ): Promise<void>;
-  onFrameResult(result: FrameResult, conn: LiveConnection, frameNumber: number): Promise<void>;
+  /** Reads the frame for the practice session; returns the prediction shown with the frame. */
+  onFrameResult(result: FrameResult, conn: LiveConnection, frameNumber: number): Promise<FrameResult['prediction']>;
   onClose(conn: LiveConnection): void;
 }
 
@@ -225,7 +226,6 @@ export class LiveConnection {
           adaptive_fps: this.lastAdaptiveFps,
         },
       });
-      if (this.hooks) await this.hooks.onFrameResult(result, this, msg.metadata.frame_number);
     } catch (err) {
       this.log.warn({ err: (err as Error).message }, 'frame could not be processed');
       this.bad('FRAME_NOT_JPEG', 'The frame could not be decoded as a JPEG image.');

@@ -1,0 +1,78 @@
+import { PERMISSIONS, feedbackReportRequestSchema, storiesQuerySchema, type ProgressResponse } from '@asl/protocol';
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { AuthService } from '../auth/service';
+import type { Db } from '../db/client';
+import { feedbackReports } from '../db/schema';
+import type { StoryLibrary } from '../practice/library';
+import { computeProgress } from '../practice/progress';
+import { listStories, rowToSummary } from '../practice/stories-repo';
+import { principalOf, requireAuth, requirePermission } from './authenticate';
+import { AppError, parseWith } from './errors';
+
+/** Stories, progress and feedback reports: GET /stories, GET /stories/:id, GET /progress, POST /feedback-reports. */
+export function registerPracticeRoutes(
+  app: FastifyInstance,
+  deps: { db: Db; auth: AuthService; library: StoryLibrary },
+): void {
+  const authed = requireAuth(deps.auth);
+  const canRead = requirePermission(PERMISSIONS.readOwnData);
+
+  app.get('/stories', { preHandler: [authed, canRead] }, async (request) => {
+    const q = parseWith(storiesQuerySchema, request.query);
+    const rows = await listStories(deps.db, { level: q.level, tag: q.tag });
+    return { stories: rows.filter((r) => !r.tags.includes('topic')).map(rowToSummary) };
+  });
+
+  app.get('/stories/:id', { preHandler: [authed, canRead] }, async (request) => {
+    const { id } = request.params as { id: string };
+    const story = await deps.library.get(id);
+    if (!story) throw new AppError('STORY_NOT_FOUND');
+    return { story };
+  });
+
+  app.get('/progress', { preHandler: [authed, canRead] }, async (request): Promise<ProgressResponse> => {
+    const principal = principalOf(request);
+    const progress = await computeProgress(deps.db, principal.user.id);
+    const lastLevel = progress.recent_sessions.length
+      ? ((await deps.library.get(progress.recent_sessions[0]!.story_id))?.level ?? 1)
+      : 1;
+    const suggested = await deps.library.suggest(
+      progress.weakest_letters,
+      lastLevel,
+      progress.recent_sessions.slice(0, 3).map((s) => s.story_id),
+    );
+    return { ...progress, suggested_story_id: suggested?.id ?? null };
+  });
+
+  app.post(
+    '/feedback-reports',
+    { preHandler: [authed, requirePermission(PERMISSIONS.createContent)] },
+    async (request, reply) => {
+      const body = parseWith(feedbackReportRequestSchema, request.body);
+      const userId = principalOf(request).user.id;
+      const inserted = await deps.db
+        .insert(feedbackReports)
+        .values({
+          userId,
+          sessionId: body.session_id ?? null,
+          target: body.target,
+          detected: body.detected,
+          confidence: body.confidence ?? null,
+          landmarks: body.landmarks ?? null,
+          note: body.note ?? null,
+          clientId: body.client_id ?? null,
+        })
+        .onConflictDoNothing()
+        .returning({ id: feedbackReports.id });
+      if (inserted[0]) return reply.status(201).send({ id: inserted[0].id, duplicate: false });
+      // Idempotent replay of the same client_id: answer with the record already stored.
+      const [existing] = await deps.db
+        .select({ id: feedbackReports.id })
+        .from(feedbackReports)
+        .where(eq(feedbackReports.clientId, body.client_id ?? ''))
+        .limit(1);
+      return reply.status(200).send({ id: existing?.id ?? null, duplicate: true });
+    },
+  );
+}

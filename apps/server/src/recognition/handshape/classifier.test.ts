@@ -1,0 +1,90 @@
+import { statSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { classify, getDefaultModel, loadModel, restrict, type WeightsJson } from './classifier.js';
+import { SHAPE_CLASSES, STATIC_LETTERS } from './labels.js';
+import { FIXTURES, mirrorX, samplesOf } from './__fixtures__/fixtures.js';
+
+const sum = (r: Record<string, number>) => Object.values(r).reduce((a, b) => a + b, 0);
+
+describe('classifier', () => {
+  it('ships small weights that load', () => {
+    const size = statSync(fileURLToPath(new URL('./weights.json', import.meta.url))).size;
+    expect(size).toBeLessThan(400 * 1024);
+    expect(getDefaultModel().classes).toEqual([...SHAPE_CLASSES]);
+  });
+
+  it('restricts and renormalises over the allowed class set', () => {
+    const lm = samplesOf('V')[0].landmarks;
+    const letters = classify(lm, 'Unknown', 'letters');
+    const digits = classify(lm, 'Unknown', 'digits');
+    const all = classify(lm, 'Unknown', 'all');
+    expect(Object.keys(letters.probabilities).sort()).toEqual([...STATIC_LETTERS].sort());
+    expect(Object.keys(digits.probabilities).sort()).toEqual('0123456789'.split(''));
+    expect(Object.keys(all.probabilities).length).toBe(SHAPE_CLASSES.length);
+    for (const r of [letters, digits, all]) expect(sum(r.probabilities)).toBeCloseTo(1, 9);
+    expect(letters.confidence).toBe(letters.probabilities[letters.label]);
+  });
+
+  it('reads a shared handshape as the letter or the digit depending on the restriction', () => {
+    const pairs: [string, string][] = [
+      ['V', '2'],
+      ['W', '6'],
+      ['F', '9'],
+      ['O', '0'],
+    ];
+    for (const [letter, digit] of pairs) {
+      const hits = samplesOf(letter, 'boris').filter((s) => {
+        return (
+          classify(s.landmarks, 'Unknown', 'letters').label === letter &&
+          classify(s.landmarks, 'Unknown', 'digits').label === digit
+        );
+      });
+      expect(hits.length, `${letter}/${digit}`).toBeGreaterThanOrEqual(3);
+    }
+  });
+
+  it('classifies the (seen-signer) fixture samples; a sanity check, not a generalisation figure', () => {
+    const ok = FIXTURES.filter((s) => classify(s.landmarks, 'Unknown', 'letters').label === s.label).length;
+    expect(ok / FIXTURES.length).toBeGreaterThanOrEqual(0.85);
+  });
+
+  it('gives the same answer for a left hand given as Left as for the right hand', () => {
+    for (const s of FIXTURES.slice(0, 30)) {
+      const a = classify(s.landmarks, 'Right', 'letters');
+      const b = classify(mirrorX(s.landmarks), 'Left', 'letters');
+      expect(b.label).toBe(a.label);
+      expect(b.confidence).toBeCloseTo(a.confidence, 9);
+    }
+  });
+
+  it('takes well under 1 ms per call', () => {
+    const lm = FIXTURES[0].landmarks;
+    for (let i = 0; i < 200; i++) classify(lm, 'Right', 'letters');
+    const n = 2000;
+    const t0 = performance.now();
+    for (let i = 0; i < n; i++) classify(FIXTURES[i % FIXTURES.length].landmarks, 'Right', 'letters');
+    expect((performance.now() - t0) / n).toBeLessThan(1);
+  });
+
+  it('refuses weights that do not fit the feature code', () => {
+    const bad = {
+      version: 1,
+      mirrorMode: 'handedness',
+      classes: ['A'],
+      featureSize: 3,
+      mean: [],
+      std: [],
+      layers: [],
+    } as WeightsJson;
+    expect(() => loadModel(bad)).toThrow(/features/);
+  });
+
+  it('restrict falls back to a uniform distribution when the model gives the set no mass', () => {
+    const m = getDefaultModel();
+    const probs = new Float64Array(m.classes.length);
+    probs[m.classes.indexOf('A')] = 1;
+    const r = restrict(probs, m, 'digits');
+    expect(r.confidence).toBeCloseTo(0.1, 9);
+  });
+});

@@ -1,0 +1,52 @@
+/** Forward pass of a small fully connected network (ReLU hidden layers, softmax output). */
+
+export interface DenseLayer {
+  /** rows = outputs, cols = inputs, row-major */
+  w: Float64Array;
+  b: Float64Array;
+  inputs: number;
+  outputs: number;
+}
+
+export interface MlpModel {
+  mean: Float64Array;
+  std: Float64Array;
+  layers: DenseLayer[];
+}
+
+export function softmaxInPlace(z: Float64Array): Float64Array {
+  let m = -Infinity;
+  for (const v of z) if (v > m) m = v;
+  let s = 0;
+  for (let i = 0; i < z.length; i++) {
+    z[i] = Math.exp(z[i] - m);
+    s += z[i];
+  }
+  for (let i = 0; i < z.length; i++) z[i] /= s;
+  return z;
+}
+
+/** Returns the logits of the last layer. */
+export function forwardLogits(model: MlpModel, features: ArrayLike<number>): Float64Array {
+  let a = new Float64Array(features.length);
+  for (let i = 0; i < a.length; i++) a[i] = (features[i] - model.mean[i]) / model.std[i];
+  const last = model.layers.length - 1;
+  for (let li = 0; li <= last; li++) {
+    const layer = model.layers[li];
+    const w = layer.w;
+    const nIn = layer.inputs;
+    const out = new Float64Array(layer.outputs);
+    for (let o = 0; o < layer.outputs; o++) {
+      let s = layer.b[o];
+      const row = o * nIn;
+      for (let i = 0; i < nIn; i++) s += w[row + i] * a[i];
+      out[o] = li < last && s < 0 ? 0 : s;
+    }
+    a = out;
+  }
+  return a;
+}
+
+export function forwardProbs(model: MlpModel, features: ArrayLike<number>): Float64Array {
+  return softmaxInPlace(forwardLogits(model, features));
+}

@@ -1,0 +1,182 @@
+/**
+ * J and Z from fingertip trajectories over recent frames.
+ * J: I handshape, pinky tip goes down then hooks toward the thumb side.
+ * Z: index-pointing handshape, index tip goes away from the thumb side, diagonally down
+ *    back toward it, then away again.
+ * "Thumb side" is read from the hand itself (index MCP vs pinky MCP), so left and right
+ * hands and mirrored cameras need no special casing.
+ */
+import { handState } from './finger-state.js';
+import { palmSize, toXY, type Handedness, type Landmark } from './normalize.js';
+
+export type MotionLetter = 'J' | 'Z';
+
+export interface MotionFrame {
+  timeMs: number;
+  /** null when no hand was found */
+  landmarks: readonly Landmark[] | null;
+  handedness: Handedness;
+}
+
+export interface MotionOptions {
+  windowMs: number;
+  /** fraction of hand frames that must show the letter's handshape */
+  minShapeFraction: number;
+  /** minimum extent of the path (bounding-box diagonal) in palm sizes */
+  minExtent: { J: number; Z: number };
+  /** maximum mean distance to the template (path scaled to unit size) */
+  maxTemplateDistance: number;
+  minFrames: number;
+}
+
+export const DEFAULT_MOTION: MotionOptions = {
+  windowMs: 1500,
+  minShapeFraction: 0.7,
+  minExtent: { J: 0.8, Z: 1.2 },
+  maxTemplateDistance: 0.16,
+  minFrames: 8,
+};
+
+type Pt = [number, number];
+
+/** Paths in (towardThumb, down) coordinates. */
+export const TEMPLATES: Record<MotionLetter, Pt[]> = {
+  J: [
+    [0, 0],
+    [0, 0.35],
+    [0, 0.7],
+    [0.05, 0.85],
+    [0.15, 0.95],
+    [0.3, 1.0],
+    [0.45, 0.95],
+    [0.55, 0.85],
+  ],
+  Z: [
+    [0, 0],
+    [-1, 0],
+    [0, 1],
+    [-1, 1],
+  ],
+};
+
+const N = 32;
+
+export function resample(path: Pt[], n = N): Pt[] {
+  const lens = [0];
+  for (let i = 1; i < path.length; i++)
+    lens.push(lens[i - 1] + Math.hypot(path[i][0] - path[i - 1][0], path[i][1] - path[i - 1][1]));
+  const total = lens[lens.length - 1];
+  if (total === 0) return Array.from({ length: n }, () => [path[0][0], path[0][1]] as Pt);
+  const out: Pt[] = [];
+  let j = 0;
+  for (let k = 0; k < n; k++) {
+    const target = (total * k) / (n - 1);
+    while (j < path.length - 2 && lens[j + 1] < target) j++;
+    const seg = lens[j + 1] - lens[j];
+    const t = seg > 0 ? (target - lens[j]) / seg : 0;
+    out.push([path[j][0] + t * (path[j + 1][0] - path[j][0]), path[j][1] + t * (path[j + 1][1] - path[j][1])]);
+  }
+  return out;
+}
+
+/** Start at the origin and scale so the larger bounding-box side is 1 (aspect kept). */
+export function normalizePath(path: Pt[]): Pt[] {
+  const xs = path.map((p) => p[0]);
+  const ys = path.map((p) => p[1]);
+  const size = Math.max(Math.max(...xs) - Math.min(...xs), Math.max(...ys) - Math.min(...ys), 1e-9);
+  return path.map((p) => [(p[0] - path[0][0]) / size, (p[1] - path[0][1]) / size]);
+}
+
+export function templateDistance(path: Pt[], letter: MotionLetter): number {
+  const a = normalizePath(resample(path));
+  const b = normalizePath(resample(TEMPLATES[letter]));
+  let s = 0;
+  for (let i = 0; i < N; i++) s += Math.hypot(a[i][0] - b[i][0], a[i][1] - b[i][1]);
+  return s / N;
+}
+
+function smooth(path: Pt[], k = 2): Pt[] {
+  return path.map((_, i) => {
+    let sx = 0;
+    let sy = 0;
+    let c = 0;
+    for (let j = Math.max(0, i - k); j <= Math.min(path.length - 1, i + k); j++) {
+      sx += path[j][0];
+      sy += path[j][1];
+      c++;
+    }
+    return [sx / c, sy / c] as Pt;
+  });
+}
+
+function shapeOf(lm: readonly Landmark[], h: Handedness): MotionLetter | null {
+  const s = handState(lm, h);
+  const f = s.fingers;
+  if (f.pinky === 'extended' && f.index === 'curled' && f.middle === 'curled' && f.ring !== 'extended') return 'J';
+  if (f.index === 'extended' && f.middle !== 'extended' && f.ring !== 'extended' && f.pinky !== 'extended') return 'Z';
+  return null;
+}
+
+export interface MotionResult {
+  letter: MotionLetter | null;
+  distances: Partial<Record<MotionLetter, number>>;
+}
+
+/** Looks at the given frames (oldest first) and decides whether they draw a J or a Z. */
+export function detectMotion(frames: readonly MotionFrame[], o: MotionOptions = DEFAULT_MOTION): MotionResult {
+  const hand = frames.filter((f) => f.landmarks !== null) as (MotionFrame & { landmarks: readonly Landmark[] })[];
+  const res: MotionResult = { letter: null, distances: {} };
+  if (hand.length < o.minFrames) return res;
+  const shapes = hand.map((f) => shapeOf(f.landmarks, f.handedness));
+  const xy = hand.map((f) => toXY(f.landmarks));
+  const palm = xy.map((p) => palmSize(p)).sort((a, b) => a - b)[Math.floor(xy.length / 2)];
+  // thumb side from the first frames: sign of index MCP minus pinky MCP along x
+  const head = xy.slice(0, Math.max(3, Math.floor(xy.length / 4)));
+  const side = Math.sign(head.reduce((s, p) => s + p[10] - p[34], 0)) || 1;
+  let bestDist = Infinity;
+  for (const letter of ['J', 'Z'] as const) {
+    const frac = shapes.filter((s) => s === letter).length / hand.length;
+    if (frac < o.minShapeFraction) continue;
+    const tip = letter === 'J' ? 20 : 8;
+    const raw: Pt[] = xy.map((p) => [
+      (side * (p[2 * tip] - xy[0][2 * tip])) / palm,
+      (p[2 * tip + 1] - xy[0][2 * tip + 1]) / palm,
+    ]);
+    const path = smooth(raw);
+    const xs = path.map((p) => p[0]);
+    const ys = path.map((p) => p[1]);
+    const extent = Math.hypot(Math.max(...xs) - Math.min(...xs), Math.max(...ys) - Math.min(...ys));
+    if (extent < o.minExtent[letter]) continue;
+    const dist = templateDistance(path, letter);
+    res.distances[letter] = dist;
+    if (dist <= o.maxTemplateDistance && dist < bestDist) {
+      bestDist = dist;
+      res.letter = letter;
+    }
+  }
+  return res;
+}
+
+/** Streaming wrapper: keeps a time window of frames and fires once per drawn letter. */
+export class MotionDetector {
+  private frames: MotionFrame[] = [];
+  constructor(private readonly o: MotionOptions = DEFAULT_MOTION) {}
+
+  reset(): void {
+    this.frames = [];
+  }
+
+  push(frame: MotionFrame): MotionLetter | null {
+    this.frames.push(frame);
+    while (this.frames.length && frame.timeMs - this.frames[0].timeMs > this.o.windowMs) this.frames.shift();
+    // evaluate every suffix start so a letter drawn inside the window is found
+    for (let start = 0; start + this.o.minFrames <= this.frames.length; start += 2) {
+      const r = detectMotion(this.frames.slice(start), this.o);
+      if (r.letter) {
+        this.frames = [];
+        return r.letter;
+      }
+    }
+    return null;
+  }
+}

@@ -1,0 +1,216 @@
+/**
+ * Landmark normalisation and feature extraction for the handshape classifier.
+ *
+ * Input: 21 MediaPipe hand landmarks in any consistent units where x and y have the
+ * same scale (image pixels are ideal). z is ignored by the classifier features: one of
+ * the training sources (signn) has no z, and the scale of MediaPipe's z differs between
+ * model versions (measured in MODEL_CARD.md).
+ *
+ * Canonical frame: wrist at the origin, image axes kept (y grows downwards), distances
+ * divided by the palm size, and left hands mirrored so that every hand looks like a right
+ * hand. Orientation is deliberately NOT normalised away: G/H/P/Q differ from other letters
+ * mainly by where the hand points.
+ */
+
+export interface Landmark {
+  x: number;
+  y: number;
+  z?: number;
+}
+
+/** Handedness of the real hand as reported by the landmark pipeline. */
+export type Handedness = 'Left' | 'Right' | 'Unknown';
+
+export const NUM_LANDMARKS = 21;
+export const WRIST = 0;
+export const FINGER_CHAINS: readonly (readonly number[])[] = [
+  [1, 2, 3, 4], // thumb
+  [5, 6, 7, 8], // index
+  [9, 10, 11, 12], // middle
+  [13, 14, 15, 16], // ring
+  [17, 18, 19, 20], // pinky
+];
+export const TIPS = [4, 8, 12, 16, 20] as const;
+
+/**
+ * How the hand is mirrored before features are taken.
+ * - 'handedness': mirror when the pipeline says 'Left'; 'Unknown' is left as is
+ *   (training then uses mirror augmentation so the model copes with either).
+ * - 'chirality': ignore handedness and mirror whenever the palm triangle
+ *   (wrist, index MCP, pinky MCP) winds the "wrong" way: mirror-invariant.
+ */
+export type MirrorMode = 'handedness' | 'chirality';
+
+export function assertLandmarks(landmarks: readonly Landmark[]): void {
+  if (landmarks.length !== NUM_LANDMARKS) {
+    throw new Error(`expected ${NUM_LANDMARKS} landmarks, got ${landmarks.length}`);
+  }
+  for (const p of landmarks) {
+    if (!Number.isFinite(p.x) || !Number.isFinite(p.y)) throw new Error('landmark with non-finite coordinate');
+  }
+}
+
+/** Signed area of the palm triangle (wrist, index MCP, pinky MCP) in image axes (y down). */
+export function palmChirality(xy: ArrayLike<number>): number {
+  const ax = xy[10] - xy[0];
+  const ay = xy[11] - xy[1];
+  const bx = xy[34] - xy[0];
+  const by = xy[35] - xy[1];
+  return ax * by - ay * bx;
+}
+
+/** Palm size: mean of wrist->MCP distances and the index->pinky MCP width. */
+export function palmSize(xy: ArrayLike<number>): number {
+  const d = (i: number, j: number) => Math.hypot(xy[2 * i] - xy[2 * j], xy[2 * i + 1] - xy[2 * j + 1]);
+  return (d(0, 5) + d(0, 9) + d(0, 13) + d(0, 17) + d(5, 17)) / 5;
+}
+
+/** Flattens landmarks to [x0,y0,x1,y1,...]. */
+export function toXY(landmarks: readonly Landmark[]): Float64Array {
+  assertLandmarks(landmarks);
+  const out = new Float64Array(2 * NUM_LANDMARKS);
+  for (let i = 0; i < NUM_LANDMARKS; i++) {
+    out[2 * i] = landmarks[i].x;
+    out[2 * i + 1] = landmarks[i].y;
+  }
+  return out;
+}
+
+/**
+ * Canonical 2-D points: wrist at origin, unit palm size, mirrored per the mode.
+ * Returns a new Float64Array of 42 numbers.
+ */
+export function canonicalize(
+  xy: ArrayLike<number>,
+  handedness: Handedness,
+  mode: MirrorMode = 'handedness',
+): Float64Array {
+  const out = new Float64Array(2 * NUM_LANDMARKS);
+  const s = palmSize(xy);
+  if (!(s > 0)) throw new Error('degenerate hand: zero palm size');
+  let mirror: boolean;
+  if (mode === 'chirality') mirror = palmChirality(xy) > 0;
+  else mirror = handedness === 'Left';
+  const sx = mirror ? -1 : 1;
+  for (let i = 0; i < NUM_LANDMARKS; i++) {
+    out[2 * i] = (sx * (xy[2 * i] - xy[0])) / s;
+    out[2 * i + 1] = (xy[2 * i + 1] - xy[1]) / s;
+  }
+  return out;
+}
+
+function dist(p: Float64Array, i: number, j: number): number {
+  return Math.hypot(p[2 * i] - p[2 * j], p[2 * i + 1] - p[2 * j + 1]);
+}
+
+function cosAngle(p: Float64Array, a: number, b: number, c: number): number {
+  // angle at b between b->a and b->c, as a cosine (1 = folded back, -1 = straight)
+  const ux = p[2 * a] - p[2 * b];
+  const uy = p[2 * a + 1] - p[2 * b + 1];
+  const vx = p[2 * c] - p[2 * b];
+  const vy = p[2 * c + 1] - p[2 * b + 1];
+  const n = Math.hypot(ux, uy) * Math.hypot(vx, vy);
+  return n > 1e-9 ? (ux * vx + uy * vy) / n : 0;
+}
+
+/** Names of the features, in order; length is FEATURE_SIZE. */
+export const FEATURE_NAMES: readonly string[] = (() => {
+  const n: string[] = [];
+  for (let i = 1; i < NUM_LANDMARKS; i++) n.push(`x${i}`, `y${i}`);
+  for (let a = 0; a < TIPS.length; a++) for (let b = a + 1; b < TIPS.length; b++) n.push(`d${TIPS[a]}_${TIPS[b]}`);
+  for (const j of [5, 6, 9, 10, 13, 14, 17, 18]) n.push(`d4_${j}`);
+  for (let f = 0; f < 5; f++) for (let k = 0; k < 3; k++) n.push(`bend${f}_${k}`);
+  for (let f = 0; f < 5; f++) n.push(`reach${f}`);
+  for (let f = 0; f < 5; f++) n.push(`dirx${f}`, `diry${f}`);
+  for (const j of [3, 4]) n.push(`palmAcross${j}`, `palmAlong${j}`);
+  n.push('crossIndexMiddle', 'crossMiddleRing');
+  return n;
+})();
+export const FEATURE_SIZE = FEATURE_NAMES.length;
+
+/** Feature vector from canonical points (see canonicalize). */
+export function featuresFromCanonical(p: Float64Array): Float64Array {
+  const f = new Float64Array(FEATURE_SIZE);
+  let k = 0;
+  for (let i = 2; i < 2 * NUM_LANDMARKS; i++) f[k++] = p[i];
+  for (let a = 0; a < TIPS.length; a++) for (let b = a + 1; b < TIPS.length; b++) f[k++] = dist(p, TIPS[a], TIPS[b]);
+  for (const j of [5, 6, 9, 10, 13, 14, 17, 18]) f[k++] = dist(p, 4, j);
+  for (const chain of FINGER_CHAINS) {
+    const full = [WRIST, ...chain];
+    for (let j = 1; j <= 3; j++) f[k++] = cosAngle(p, full[j - 1], full[j], full[j + 1]);
+  }
+  for (const chain of FINGER_CHAINS) {
+    const dTip = dist(p, WRIST, chain[3]);
+    const dPip = dist(p, WRIST, chain[1]);
+    f[k++] = dTip / Math.max(dPip, 1e-6);
+  }
+  for (const chain of FINGER_CHAINS) {
+    const dx = p[2 * chain[3]] - p[2 * chain[0]];
+    const dy = p[2 * chain[3] + 1] - p[2 * chain[0] + 1];
+    const n = Math.max(Math.hypot(dx, dy), 1e-6);
+    f[k++] = dx / n;
+    f[k++] = dy / n;
+  }
+  // thumb IP and tip in a palm-aligned frame: across = 0 at index MCP, 1 at pinky MCP;
+  // along = towards the fingers in units of the wrist->middle MCP length. Mirror- and
+  // rotation-invariant, aimed at the A/S/T/M/N/E fists.
+  const ax = p[34] - p[10];
+  const ay = p[35] - p[11];
+  const a2 = Math.max(ax * ax + ay * ay, 1e-9);
+  const lx = p[18];
+  const ly = p[19];
+  const l2 = Math.max(lx * lx + ly * ly, 1e-9);
+  for (const j of [3, 4]) {
+    f[k++] = ((p[2 * j] - p[10]) * ax + (p[2 * j + 1] - p[11]) * ay) / a2;
+    f[k++] = (p[2 * j] * lx + p[2 * j + 1] * ly) / l2;
+  }
+  // crossed fingers (R): the tips swap order compared with the MCPs along the palm width
+  const cross = (m1: number, m2: number, t1: number, t2: number) => {
+    const mx = p[2 * m1] - p[2 * m2];
+    const my = p[2 * m1 + 1] - p[2 * m2 + 1];
+    const tx = p[2 * t1] - p[2 * t2];
+    const ty = p[2 * t1 + 1] - p[2 * t2 + 1];
+    return (mx * tx + my * ty) / Math.max(mx * mx + my * my, 1e-9);
+  };
+  f[k++] = cross(5, 9, 8, 12);
+  f[k] = cross(9, 13, 12, 16);
+  return f;
+}
+
+/** Optional depth features: a presence flag, then tip and PIP z minus wrist z, in palm sizes. */
+export const Z_POINTS = [6, 8, 10, 12, 14, 16, 18, 20, 3, 4] as const;
+export const Z_FEATURE_SIZE = 1 + Z_POINTS.length;
+
+/** z: 21 values in the same units as x and y, or null when unknown (all zeros then). */
+export function zFeatures(z: ArrayLike<number> | null, palm: number): Float64Array {
+  const f = new Float64Array(Z_FEATURE_SIZE);
+  if (!z) return f;
+  f[0] = 1;
+  Z_POINTS.forEach((j, k) => (f[k + 1] = (z[j] - z[0]) / palm));
+  return f;
+}
+
+function concat(a: Float64Array, b: Float64Array): Float64Array {
+  const out = new Float64Array(a.length + b.length);
+  out.set(a);
+  out.set(b, a.length);
+  return out;
+}
+
+/** Landmarks (consistent units) -> classifier feature vector. */
+export function extractFeatures(
+  landmarks: readonly Landmark[],
+  handedness: Handedness,
+  mode: MirrorMode = 'handedness',
+  useZ = false,
+): Float64Array {
+  const xy = toXY(landmarks);
+  const f = featuresFromCanonical(canonicalize(xy, handedness, mode));
+  if (!useZ) return f;
+  const hasZ = landmarks.every((p) => typeof p.z === 'number' && Number.isFinite(p.z));
+  return concat(f, zFeatures(hasZ ? landmarks.map((p) => p.z as number) : null, palmSize(xy)));
+}
+
+export function withZ(f: Float64Array, z: ArrayLike<number> | null, xy: ArrayLike<number>): Float64Array {
+  return concat(f, zFeatures(z, palmSize(xy)));
+}

@@ -1,0 +1,99 @@
+import type { AslFeedbackData } from '@asl/protocol';
+import { useState } from 'react';
+import { confidenceWords } from './confidence';
+
+export interface FeedbackPanelProps {
+  feedback: AslFeedbackData | null;
+  /** The live reading of the current frame, or null when no hand is seen. */
+  handSeen: boolean;
+  onAction(action: 'try_again' | 'next_sentence' | 'complete_story' | 'restart_story'): void;
+  onReport(feedback: AslFeedbackData): Promise<void>;
+  disabled?: boolean;
+}
+
+/** The hint, how sure the reading is (words and a bar), the practice actions and "This feedback is wrong". */
+export function FeedbackPanel({ feedback, handSeen, onAction, onReport, disabled }: FeedbackPanelProps) {
+  const [reported, setReported] = useState<string | null>(null);
+  const key = feedback ? `${feedback.target}-${feedback.detected}-${feedback.held_ms}` : null;
+  const pct = feedback ? Math.round(feedback.confidence * 100) : 0;
+  return (
+    <section className="card feedback-panel" aria-labelledby="feedback-title">
+      <h2 id="feedback-title">Feedback</h2>
+      <div aria-live="polite" aria-atomic="true" className="feedback-live">
+        {!handSeen && <p className="no-hand">I can't see your hand. Hold it up in front of the camera.</p>}
+        {handSeen && !feedback && <p className="muted">Hold the handshape steady for a moment.</p>}
+        {feedback && (
+          <p className={`hint ${feedback.correct ? 'hint-correct' : 'hint-wrong'}`}>
+            <span className="hint-icon" aria-hidden="true">
+              {feedback.correct ? '✓' : '↻'}
+            </span>
+            {feedback.hint}
+          </p>
+        )}
+      </div>
+      {feedback && (
+        <div className="confidence">
+          <span>
+            {feedback.detected ? `Read as ${feedback.detected}: ` : ''}
+            {confidenceWords(feedback.confidence)} ({pct}%)
+          </span>
+          <div
+            className="bar"
+            role="meter"
+            aria-label="Confidence"
+            aria-valuemin={0}
+            aria-valuemax={100}
+            aria-valuenow={pct}
+          >
+            <div className="bar-fill" style={{ width: `${pct}%` }} />
+          </div>
+          <button
+            type="button"
+            className="link-button"
+            disabled={reported === key}
+            onClick={async () => {
+              await onReport(feedback);
+              setReported(key);
+            }}
+          >
+            {reported === key ? 'Thanks, reported' : 'This feedback is wrong'}
+          </button>
+        </div>
+      )}
+      <div className="practice-actions">
+        <button
+          type="button"
+          className="button button-secondary"
+          disabled={disabled}
+          onClick={() => onAction('try_again')}
+        >
+          Try Again
+        </button>
+        <button
+          type="button"
+          className="button button-secondary"
+          disabled={disabled}
+          onClick={() => onAction('next_sentence')}
+        >
+          Next Sentence
+        </button>
+        <button
+          type="button"
+          className="button button-secondary"
+          disabled={disabled}
+          onClick={() => onAction('complete_story')}
+        >
+          Complete Story
+        </button>
+        <button
+          type="button"
+          className="button button-secondary"
+          disabled={disabled}
+          onClick={() => onAction('restart_story')}
+        >
+          Restart Story
+        </button>
+      </div>
+    </section>
+  );
+}

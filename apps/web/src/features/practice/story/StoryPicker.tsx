@@ -1,0 +1,87 @@
+import { LEVEL_NAMES, type StorySummary } from '@asl/protocol';
+import { useEffect, useState, type FormEvent } from 'react';
+import { getStories } from './api/get-stories';
+
+export type StartRequest = { story_id: string } | { topic: string };
+
+/** Levels, the stories of a level, and a topic box ("start a story about ..."). */
+export function StoryPicker({ onStart, disabled }: { onStart(req: StartRequest): void; disabled?: boolean }) {
+  const [level, setLevel] = useState(1);
+  const [stories, setStories] = useState<StorySummary[] | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [topic, setTopic] = useState('');
+
+  useEffect(() => {
+    let live = true;
+    setStories(null);
+    getStories({ level }).then(
+      (s) => live && setStories(s),
+      () => live && setError('The stories could not be loaded. Check your connection and try again.'),
+    );
+    return () => {
+      live = false;
+    };
+  }, [level]);
+
+  function onTopic(e: FormEvent) {
+    e.preventDefault();
+    if (topic.trim()) onStart({ topic: topic.trim() });
+  }
+
+  return (
+    <section className="story-picker" aria-labelledby="picker-title">
+      <h2 id="picker-title">Choose a story</h2>
+      <div className="level-tabs" role="radiogroup" aria-label="Level">
+        {[1, 2, 3, 4].map((l) => (
+          <label key={l} className={`level-tab ${l === level ? 'is-selected' : ''}`}>
+            <input type="radio" name="level" value={l} checked={l === level} onChange={() => setLevel(l)} />
+            Level {l}: {LEVEL_NAMES[l]}
+          </label>
+        ))}
+      </div>
+      {error && <p role="alert">{error}</p>}
+      {!stories && !error && (
+        <p className="muted" role="status">
+          Loading stories…
+        </p>
+      )}
+      {stories && (
+        <ul className="story-list">
+          {stories.map((s) => (
+            <li key={s.id} className="story-card">
+              <h3>{s.title}</h3>
+              <p className="muted">{s.summary}</p>
+              <p className="story-meta">
+                {s.sentence_count} sentences · {s.letter_count} letters · {s.tags.join(', ')}
+              </p>
+              <button
+                type="button"
+                className="button button-primary"
+                disabled={disabled}
+                onClick={() => onStart({ story_id: s.id })}
+                aria-label={`Start ${s.title}`}
+              >
+                Start
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+      <form className="topic-form" onSubmit={onTopic}>
+        <label htmlFor="topic-input">Or practise a topic</label>
+        <div className="topic-row">
+          <input
+            id="topic-input"
+            value={topic}
+            onChange={(e) => setTopic(e.target.value)}
+            placeholder="e.g. animals, rain, music"
+            maxLength={40}
+          />
+          <button type="submit" className="button button-secondary" disabled={disabled || !topic.trim()}>
+            Start topic
+          </button>
+        </div>
+      </form>
+    </section>
+  );
+}

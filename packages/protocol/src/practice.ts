@@ -1,0 +1,141 @@
+import { z } from 'zod';
+
+/** Stories, practice sessions and progress: REST payloads and the practice live messages. */
+
+export const STORY_LEVELS = [1, 2, 3, 4] as const;
+export const LEVEL_NAMES: Record<number, string> = {
+  1: 'First letters',
+  2: 'Short words',
+  3: 'Longer words',
+  4: 'Words and numbers',
+};
+
+export const storySentenceSchema = z.object({
+  text: z.string(),
+  targets: z.array(z.string().regex(/^([A-Z]+|[0-9]+)$/)),
+});
+export type StorySentence = z.infer<typeof storySentenceSchema>;
+
+export const storySchema = z.object({
+  id: z.string(),
+  level: z.number().int().min(1).max(4),
+  title: z.string(),
+  summary: z.string(),
+  tags: z.array(z.string()),
+  sentences: z.array(storySentenceSchema).min(1),
+});
+export type Story = z.infer<typeof storySchema>;
+
+export const storySummarySchema = storySchema.omit({ sentences: true }).extend({
+  sentence_count: z.number(),
+  letter_count: z.number(),
+});
+export type StorySummary = z.infer<typeof storySummarySchema>;
+
+export const storiesQuerySchema = z.object({
+  level: z.coerce.number().int().min(1).max(4).optional(),
+  tag: z.string().trim().toLowerCase().max(40).optional(),
+});
+export const storiesResponseSchema = z.object({ stories: z.array(storySummarySchema) });
+export const storyResponseSchema = z.object({ story: storySchema });
+
+/** Where the learner is: sentence, target word, letter within it. */
+export const practiceTargetSchema = z.object({
+  sentence_index: z.number().int(),
+  word_index: z.number().int(),
+  letter_index: z.number().int(),
+  word: z.string(),
+  letter: z.string(),
+  kind: z.enum(['letter', 'digit']),
+});
+export type PracticeTarget = z.infer<typeof practiceTargetSchema>;
+
+export const practiceStateSchema = z.object({
+  session_id: z.string(),
+  story_id: z.string(),
+  status: z.enum(['active', 'completed', 'stopped', 'restarted']),
+  sentence_index: z.number().int(),
+  target: practiceTargetSchema.nullable(),
+  letters_done: z.number().int(),
+  letters_total: z.number().int(),
+});
+export type PracticeState = z.infer<typeof practiceStateSchema>;
+
+export const practiceSessionResponseDataSchema = practiceStateSchema.extend({
+  story: storySchema,
+  resumed: z.boolean(),
+});
+export type PracticeSessionResponseData = z.infer<typeof practiceSessionResponseDataSchema>;
+
+export const controlResponseDataSchema = z.object({
+  action: z.string(),
+  success: z.boolean(),
+  state: practiceStateSchema.nullable(),
+});
+export type ControlResponseData = z.infer<typeof controlResponseDataSchema>;
+
+export const sessionCompleteDataSchema = z.object({
+  session_id: z.string(),
+  story_id: z.string(),
+  overall_score: z.number().min(0).max(100),
+  letters_attempted: z.number().int(),
+  letters_correct: z.number().int(),
+  accuracy_by_letter: z.record(z.string(), z.number()),
+  duration_ms: z.number(),
+  completion_message: z.string(),
+  final_suggestions: z.array(z.string()),
+});
+export type SessionCompleteData = z.infer<typeof sessionCompleteDataSchema>;
+
+export const startSessionDataSchema = z
+  .object({
+    story_id: z.string().max(80).optional(),
+    topic: z.string().trim().max(40).optional(),
+    session_id: z.string().uuid().optional(),
+  })
+  .refine((d) => d.story_id || d.topic || d.session_id, { message: 'Give a story_id, a topic or a session_id.' });
+
+export const progressResponseSchema = z.object({
+  totals: z.object({
+    sessions: z.number(),
+    completed_sessions: z.number(),
+    practice_time_ms: z.number(),
+    attempts: z.number(),
+    correct: z.number(),
+    accuracy: z.number(),
+  }),
+  streak_days: z.number(),
+  accuracy_by_letter: z.array(
+    z.object({ letter: z.string(), attempts: z.number(), correct: z.number(), accuracy: z.number() }),
+  ),
+  recent_sessions: z.array(
+    z.object({
+      session_id: z.string(),
+      story_id: z.string(),
+      story_title: z.string(),
+      status: z.string(),
+      started_at: z.string(),
+      duration_ms: z.number(),
+      overall_score: z.number().nullable(),
+      attempts: z.number(),
+    }),
+  ),
+  weakest_letters: z.array(z.string()),
+  suggested_story_id: z.string().nullable(),
+});
+export type ProgressResponse = z.infer<typeof progressResponseSchema>;
+
+export const feedbackReportRequestSchema = z.object({
+  client_id: z.string().uuid().optional(),
+  session_id: z.string().uuid().optional(),
+  target: z.string().max(8),
+  detected: z.string().max(8).nullable(),
+  confidence: z.number().min(0).max(1).optional(),
+  landmarks: z
+    .array(z.tuple([z.number(), z.number(), z.number()]))
+    .length(21)
+    .nullable()
+    .optional(),
+  note: z.string().trim().max(500).optional(),
+});
+export type FeedbackReportRequest = z.infer<typeof feedbackReportRequestSchema>;
