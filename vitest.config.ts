@@ -30,7 +30,7 @@ export default defineConfig({
           name: 'integration',
           include: ['apps/server/src/**/*.int.test.ts'],
           environment: 'node',
-          globalSetup: ['apps/server/src/test/global-setup.ts'],
+          globalSetup: ['apps/server/src/test/global-setup.ts', 'tools/recognition/convert/global-setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
           fileParallelism: true,

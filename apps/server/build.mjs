@@ -5,7 +5,11 @@ import { build } from 'esbuild';
 const pkg = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8'));
 
 await build({
-  entryPoints: { main: 'src/main.ts', migrate: 'src/migrate-cli.ts' },
+  entryPoints: {
+    main: 'src/main.ts',
+    migrate: 'src/migrate-cli.ts',
+    'recognition-worker': 'src/recognition/worker.ts',
+  },
   outdir: 'dist',
   bundle: true,
   platform: 'node',

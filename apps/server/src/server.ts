@@ -9,6 +9,7 @@ import { openDatabase, type Database } from './db/client';
 import { runMigrations } from './db/migrate';
 import { decodeOnlyProcessor, type FrameProcessor } from './live/frame-processor';
 import { readStoryFiles, syncStories } from './practice/stories-repo';
+import { createRecognitionPool, modelsPresent } from './recognition/pool';
 
 export interface RunningServer {
   app: FastifyInstance;
@@ -33,6 +34,19 @@ export interface StartOptions {
   webDistDir?: string | null;
 }
 
+/** The recognition pool when the converted models are there (npm run build makes them); else decode only. */
+function chooseProcessor(env: Env): FrameProcessor {
+  const modelDir = resolve(env.MODEL_DIR);
+  if (env.RECOGNITION_WORKERS === 0) return decodeOnlyProcessor();
+  if (!modelsPresent(modelDir)) {
+    console.warn(
+      `Recognition models not found in ${modelDir}: run \`npm run models\`. Frames will be decoded but no hands found.`,
+    );
+    return decodeOnlyProcessor();
+  }
+  return createRecognitionPool({ modelDir, workers: env.RECOGNITION_WORKERS, variant: env.LANDMARK_MODEL });
+}
+
 /** Opens the database, migrates, builds the app and listens. Used by main.ts and by the tests. */
 export async function startServer(env: Env, opts: StartOptions = {}): Promise<RunningServer> {
   const secrets = await loadSecrets(env.DATA_DIR, env);
@@ -44,7 +58,7 @@ export async function startServer(env: Env, opts: StartOptions = {}): Promise<Ru
     await database.close();
     throw err;
   }
-  const processor = opts.processor ?? decodeOnlyProcessor();
+  const processor = opts.processor ?? chooseProcessor(env);
   const webDistDir = opts.webDistDir === undefined ? findWebDist(env) : opts.webDistDir;
   const { app } = await buildApp({ env, secrets, database, processor, webDistDir });
   let closing: Promise<void> | null = null;

@@ -48,6 +48,8 @@ export const envSchema = z.object({
   LOGIN_LOCKOUT_ATTEMPTS: z.coerce.number().int().positive().default(5),
   PRACTICE_HOLD_MS: z.coerce.number().int().min(300).max(500).default(400),
   RECOGNITION_WORKERS: z.coerce.number().int().min(0).max(64).optional(),
+  MODEL_DIR: z.string().min(1).default('.cache/models'),
+  LANDMARK_MODEL: z.enum(['full', 'lite']).default('full'),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
 });
 

@@ -213,12 +213,15 @@ export class LiveConnection {
       const elapsed = performance.now() - started;
       this.capability.record(elapsed);
       this.stats.framesProcessed++;
+      const prediction = this.hooks
+        ? await this.hooks.onFrameResult(result, this, msg.metadata.frame_number)
+        : (result.prediction ?? null);
       this.send('processed_frame', {
         data: {
           hands: result.hands,
           width: result.width,
           height: result.height,
-          prediction: result.prediction ?? null,
+          prediction: prediction ?? null,
         },
         metadata: {
           processing_time_ms: Math.round(elapsed * 10) / 10,

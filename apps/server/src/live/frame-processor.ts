@@ -8,6 +8,7 @@ export interface FrameResult {
   /** Opaque tracking state handed back with the next frame of the same connection. */
   track: unknown;
   prediction?: { label: string | null; confidence: number } | null;
+  timings?: { decodeMs: number; detectMs: number; landmarkMs: number; totalMs: number; detectorRuns: number };
 }
 
 /** What the live socket needs from the recogniser; implemented by the worker pool. */

@@ -47,6 +47,7 @@ export async function startTestServer(
     HOST: '127.0.0.1',
     DATA_DIR: dataDir,
     LOG_LEVEL: 'silent',
+    RECOGNITION_WORKERS: '1',
     ...envOverrides,
   };
   if (kind === 'postgres') raw.DATABASE_URL = await freshPostgresDatabase();

@@ -1,0 +1,141 @@
+import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { decodeImage } from './image.js';
+import { createHandPipeline, type HandPipeline } from './pipeline.js';
+import { meanDist, PHOTO_DIR, testModels } from './test-helpers.js';
+
+const FIVE = path.join(PHOTO_DIR, 'massey/asl_dataset/5/hand1_5_bot_seg_1_cropped.jpeg');
+const DIGIT = path.join(PHOTO_DIR, 'digits/Dataset/4/IMG_1122.JPG');
+
+describe.skipIf(!existsSync(FIVE) || !existsSync(DIGIT))('hand pipeline on real photos', () => {
+  let p: HandPipeline;
+  let jpeg: Buffer;
+  beforeAll(async () => {
+    p = await createHandPipeline({
+      modelDir: await testModels(),
+      variant: 'full',
+      intraOpThreads: 1,
+      refine: true,
+      detectAttempts: [{ pad: 1 }, { pad: 2 }],
+    });
+    jpeg = await readFile(FIVE);
+  });
+  afterAll(async () => {
+    await p?.close();
+  });
+
+  it('finds one hand with 21 landmarks inside the photo, fingers above the wrist for an open "5"', async () => {
+    const r = await p.process({ jpeg });
+    expect(r.hands).toHaveLength(1);
+    const h = r.hands[0];
+    expect(h.landmarks).toHaveLength(21);
+    expect(h.score).toBeGreaterThan(0.5);
+    for (const [x, y] of h.landmarks) {
+      expect(x).toBeGreaterThan(-5);
+      expect(x).toBeLessThan(405);
+      expect(y).toBeGreaterThan(-5);
+      expect(y).toBeLessThan(405);
+    }
+    for (const tip of [8, 12, 16, 20]) expect(h.landmarks[tip][1]).toBeLessThan(h.landmarks[0][1] - 50);
+    expect(Math.abs(h.landmarks[0][2])).toBeLessThan(1); // z relative to the wrist
+    expect(r.track).not.toBeNull();
+    expect(r.timings.detectorRuns).toBeGreaterThanOrEqual(1);
+  });
+
+  it('gives the same result from raw RGB as from the JPEG', async () => {
+    const a = await p.process({ jpeg });
+    const b = await p.process({ rgb: await decodeImage(jpeg) });
+    expect(meanDist(a.hands[0].landmarks, b.hands[0].landmarks)).toBeLessThan(1e-6);
+  });
+
+  it('tracks: with the previous state the palm detector does not run and landmarks stay put', async () => {
+    const first = await p.process({ jpeg });
+    const second = await p.process({ jpeg }, first.track);
+    expect(second.timings.detectorRuns).toBe(0);
+    expect(second.timings.landmarkRuns).toBeGreaterThanOrEqual(1);
+    expect(second.hands).toHaveLength(1);
+    expect(meanDist(first.hands[0].landmarks, second.hands[0].landmarks)).toBeLessThan(6);
+  });
+
+  it('re-detects when the tracked state belongs to another frame size', async () => {
+    const first = await p.process({ jpeg });
+    const r = await p.process({ jpeg: await readFile(DIGIT) }, first.track);
+    expect(r.timings.detectorRuns).toBeGreaterThanOrEqual(1);
+    expect(r.hands).toHaveLength(1);
+  });
+
+  it('is equivariant: a mirrored photo gives mirrored landmarks and the other handedness', async () => {
+    const a = (await p.process({ jpeg })).hands[0];
+    const b = (await p.process({ jpeg: await sharp(jpeg).flop().jpeg({ quality: 95 }).toBuffer() })).hands[0];
+    const mirrored = b.landmarks.map(([x, y]) => [400 - x, y]);
+    expect(meanDist(a.landmarks, mirrored)).toBeLessThan(8);
+    expect(b.handedness).not.toBe(a.handedness);
+  });
+
+  it('follows a rotated photo (rotated crop): 90deg clockwise turns the fingers to the right of the wrist', async () => {
+    const a = (await p.process({ jpeg })).hands[0];
+    const rot = await sharp(jpeg).rotate(90).jpeg({ quality: 95 }).toBuffer();
+    const r = await p.process({ jpeg: rot });
+    expect(r.hands).toHaveLength(1);
+    const b = r.hands[0];
+    // (x, y) -> (H - y, x) for a 90deg clockwise rotation of a 400x400 image
+    const expected = a.landmarks.map(([x, y]) => [400 - y, x]);
+    expect(meanDist(b.landmarks, expected)).toBeLessThan(10);
+    expect(b.landmarks[12][0]).toBeGreaterThan(b.landmarks[0][0] + 50);
+  });
+
+  it('returns no hand and a null track on an empty frame, after trying the padded retry', async () => {
+    const black = { data: new Uint8Array(320 * 240 * 3), width: 320, height: 240 };
+    const r = await p.process({ rgb: black });
+    expect(r.hands).toEqual([]);
+    expect(r.track).toBeNull();
+    expect(r.timings.detectorRuns).toBe(2);
+  });
+
+  it('rejects malformed raw input', async () => {
+    await expect(p.process({ rgb: { data: new Uint8Array(10), width: 4, height: 4 } })).rejects.toThrow(/expected 48/);
+    await expect(p.process({})).rejects.toThrow(/jpeg or rgb/);
+  });
+});
+
+describe.skipIf(!existsSync(FIVE))('handedness convention', () => {
+  it('labels a right hand in an unmirrored photo "left" the MediaPipe way, "right" with handedness:"unmirrored"', async () => {
+    const modelDir = await testModels();
+    const jpeg = await readFile(FIVE); // Massey signers fingerspell with the right hand, photos are not mirrored
+    const mp = await createHandPipeline({ modelDir, refine: true, detectAttempts: [{ pad: 2 }] });
+    const un = await createHandPipeline({
+      modelDir,
+      refine: true,
+      detectAttempts: [{ pad: 2 }],
+      handedness: 'unmirrored',
+    });
+    const a = (await mp.process({ jpeg })).hands[0];
+    const b = (await un.process({ jpeg })).hands[0];
+    await mp.close();
+    await un.close();
+    expect(a.handedness).toBe('left');
+    expect(b.handedness).toBe('right');
+    expect(a.handednessScore).toBeGreaterThan(0.5);
+    expect(b.handednessScore).toBeCloseTo(a.handednessScore, 6);
+  });
+});
+
+describe.skipIf(!existsSync(FIVE))('rotated detection attempts', () => {
+  it('a palm found on a rotated view maps back to the same hand', async () => {
+    const modelDir = await testModels();
+    const jpeg = await readFile(FIVE);
+    const plain = await createHandPipeline({ modelDir, refine: true, detectAttempts: [{ pad: 2 }] });
+    const rot = await createHandPipeline({ modelDir, refine: true, detectAttempts: [{ pad: 3, rotate: 90 }] });
+    const a = await plain.process({ jpeg });
+    const b = await rot.process({ jpeg });
+    await plain.close();
+    await rot.close();
+    expect(b.hands).toHaveLength(1);
+    expect(meanDist(a.hands[0].landmarks, b.hands[0].landmarks)).toBeLessThan(8);
+    // the palm keypoints come back in image coordinates: wrist below the middle-finger MCP
+    expect(b.palms[0].keypoints[0][1]).toBeGreaterThan(b.palms[0].keypoints[2][1]);
+  });
+});

@@ -1,0 +1,71 @@
+import { existsSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createRecognizer, type Recognizer } from './recognize.js';
+import { PHOTO_DIR, testModels } from './test-helpers.js';
+
+const M = path.join(PHOTO_DIR, 'massey/asl_dataset');
+// photos where a first-found palm at pad 2 is a knuckle-only false hand (seen while tuning)
+const HARD = [path.join(M, 'e/hand2_e_bot_seg_2_cropped.jpeg'), path.join(M, 'v/hand2_v_bot_seg_2_cropped.jpeg')];
+const DIGIT = path.join(PHOTO_DIR, 'digits/Dataset/7/IMG_1125.JPG');
+
+describe.skipIf(![...HARD, DIGIT].every(existsSync))('createRecognizer (photos)', () => {
+  let rec: Recognizer;
+  let tmp: string;
+  beforeAll(async () => {
+    rec = await createRecognizer({ modelDir: await testModels() });
+    tmp = await mkdtemp(path.join(os.tmpdir(), 'recog-'));
+  });
+  afterAll(async () => {
+    await rec?.close();
+    await rm(tmp, { recursive: true, force: true });
+  });
+
+  it('keeps the whole hand, not a knuckle-sized false detection, on tight Massey crops', async () => {
+    for await (const r of rec.recognize(HARD)) {
+      expect(r.hands, r.file).toHaveLength(1);
+      expect(r.hands[0].box.h, r.file).toBeGreaterThan(250); // the hand spans most of the 400 px photo
+    }
+  });
+
+  it('handles many sizes/aspects in one run and returns image-pixel landmarks', async () => {
+    const wide = path.join(tmp, 'wide.jpg');
+    const big = path.join(tmp, 'big.png');
+    await sharp(HARD[1])
+      .resize(200, 200)
+      .extend({ left: 500, right: 100, top: 50, bottom: 50, background: '#000' })
+      .jpeg()
+      .toFile(wide);
+    await sharp(DIGIT).resize(1000, 1000).png().toFile(big);
+    const out = [];
+    for await (const r of rec.recognize([DIGIT, wide, big, path.join(tmp, 'missing.jpg')])) out.push(r);
+    expect(out.map((r) => [r.width, r.height])).toEqual([
+      [100, 100],
+      [800, 300],
+      [1000, 1000],
+      [0, 0],
+    ]);
+    expect(out[3].error).toMatch(/ENOENT/);
+    for (const r of out.slice(0, 3)) {
+      expect(r.hands, r.file).toHaveLength(1);
+      for (const [x, y] of r.hands[0].landmarks) {
+        expect(x).toBeGreaterThan(-0.05 * r.width);
+        expect(x).toBeLessThan(1.05 * r.width);
+        expect(y).toBeGreaterThan(-0.05 * r.height);
+        expect(y).toBeLessThan(1.05 * r.height);
+      }
+    }
+    // the hand pasted at x 500..700 of the wide frame
+    const xs = out[1].hands[0].landmarks.map((p) => p[0]);
+    expect(Math.min(...xs)).toBeGreaterThan(480);
+    expect(Math.max(...xs)).toBeLessThan(720);
+    // the 10x upscaled digit gives the same landmarks x10 as the original
+    const a = out[0].hands[0].landmarks;
+    const b = out[2].hands[0].landmarks;
+    const d = a.reduce((s, p, i) => s + Math.hypot(p[0] * 10 - b[i][0], p[1] * 10 - b[i][1]), 0) / 21;
+    expect(d).toBeLessThan(40); // < 4% of the 1000 px image
+  });
+});

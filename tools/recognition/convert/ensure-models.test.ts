@@ -1,0 +1,50 @@
+import { copyFile, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { convertOne, defaultSourceDir, ensureModels } from './ensure-models.js';
+
+describe('ensureModels / convertOne cache', () => {
+  let dir: string;
+  beforeAll(async () => {
+    dir = await mkdtemp(path.join(os.tmpdir(), 'ensure-models-'));
+    for (const f of ['handlandmark-lite.json', 'handlandmark-lite.bin'])
+      await copyFile(path.join(defaultSourceDir(), f), path.join(dir, f));
+  });
+  afterAll(async () => {
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  it('converts when missing, skips when fresh, reconverts when the source changes', async () => {
+    const src = path.join(dir, 'handlandmark-lite.json');
+    const out = path.join(dir, 'out', 'lite.onnx');
+    const a = await convertOne(src, out);
+    expect(a.converted).toBe(true);
+    expect((await readFile(out)).byteLength).toBeGreaterThan(1_000_000);
+    expect((await convertOne(src, out)).converted).toBe(false);
+    const bin = await readFile(path.join(dir, 'handlandmark-lite.bin'));
+    bin[100] ^= 0xff;
+    await writeFile(path.join(dir, 'handlandmark-lite.bin'), bin);
+    const c = await convertOne(src, out);
+    expect(c.converted).toBe(true);
+    expect(c.hash).not.toBe(a.hash);
+  });
+
+  it('reconverts when the output was deleted or the stamp is stale', async () => {
+    const src = path.join(dir, 'handlandmark-lite.json');
+    const out = path.join(dir, 'out2', 'lite.onnx');
+    await convertOne(src, out);
+    await writeFile(`${out}.sha256`, 'stale\n');
+    expect((await convertOne(src, out)).converted).toBe(true);
+    await rm(out);
+    expect((await convertOne(src, out)).converted).toBe(true);
+  });
+
+  it('ensureModels returns the three model paths in the cache folder', async () => {
+    const cache = path.join(dir, 'cache');
+    const r = await ensureModels(cache);
+    expect(r.palm).toBe(path.join(cache, 'handdetect.onnx'));
+    expect(r.landmarkFull).toBe(path.join(cache, 'handlandmark-full.onnx'));
+    expect(r.landmarkLite).toBe(path.join(cache, 'handlandmark-lite.onnx'));
+  });
+});
