@@ -14,6 +14,9 @@ export default defineConfig({
           include: ['packages/*/src/**/*.test.ts', 'apps/server/src/**/*.test.ts', 'tools/**/*.test.ts'],
           exclude: ['**/*.int.test.ts', '**/node_modules/**'],
           environment: 'node',
+          // Pipeline and converter tests run the real models: convert them once when missing.
+          globalSetup: ['tools/recognition/convert/global-setup.ts'],
+          testTimeout: 60_000,
         },
       },
       {

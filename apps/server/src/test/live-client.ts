@@ -48,10 +48,26 @@ export class LiveTestClient {
     });
   }
 
-  /** Waits for the n-th message (1-based) of a type, counting those already received. */
-  async nth(type: string, n: number): Promise<any> {
-    let seen = 0;
-    return this.next((m) => m.type === type && ++seen >= n);
+  /**
+   * Waits for the n-th message (1-based) of a type, counting those already received;
+   * the type 'answer' means any pong or error (one per message the client sent).
+   */
+  async nth(type: string, n: number, timeoutMs = 15_000): Promise<any> {
+    const matches = (m: any) => (type === 'answer' ? m.type === 'pong' || m.type === 'error' : m.type === type);
+    const already = this.received.filter(matches);
+    if (already.length >= n) return already[n - 1];
+    let seen = already.length;
+    // Only messages still to come are counted from here on.
+    return new Promise((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`no ${type} #${n} within ${timeoutMs} ms`)), timeoutMs);
+      this.waiters.push({
+        pred: (m) => matches(m) && ++seen >= n,
+        resolve: (m) => {
+          clearTimeout(timer);
+          resolve(m);
+        },
+      });
+    });
   }
 
   send(msg: unknown): void {

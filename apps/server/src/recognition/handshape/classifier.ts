@@ -1,6 +1,5 @@
 /** Inference of the trained handshape MLP (plain TypeScript, no dependencies). */
-import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
+import weights from './weights.json';
 import {
   extractFeatures,
   FEATURE_SIZE,
@@ -58,8 +57,8 @@ export function loadModel(json: WeightsJson): LoadedModel {
 let defaultModel: LoadedModel | null = null;
 export function getDefaultModel(): LoadedModel {
   if (!defaultModel) {
-    const path = fileURLToPath(new URL('./weights.json', import.meta.url));
-    defaultModel = loadModel(JSON.parse(readFileSync(path, 'utf8')) as WeightsJson);
+    // Imported, so the bundler carries the weights into the server build.
+    defaultModel = loadModel(weights as unknown as WeightsJson);
   }
   return defaultModel;
 }

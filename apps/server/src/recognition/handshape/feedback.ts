@@ -13,8 +13,7 @@ export interface Feedback {
 /** Minimum restricted confidence for the classifier's agreement to count as correct. */
 export const CORRECT_CONFIDENCE = 0.5;
 
-function list(fingers: Finger[]): string {
-  const names = fingers.map((f) => f);
+function list(names: Finger[]): string {
   const joined = names.length === 1 ? names[0] : `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}`;
   return `${joined} ${names.length === 1 ? 'finger' : 'fingers'}`;
 }

@@ -1,12 +1,12 @@
 /** test-only helpers shared by the pipeline tests */
-import os from 'node:os';
 import path from 'node:path';
-import { ensureModels } from '../../../../../tools/recognition/convert/ensure-models.js';
+import { fileURLToPath } from 'node:url';
 
-export const PHOTO_DIR = '/work/shared/data/photos';
-export const TEST_MODEL_DIR = path.join(os.tmpdir(), 'asl-landmarks-models-test');
+const repoRoot = path.resolve(fileURLToPath(new URL('.', import.meta.url)), '../../../../..');
+export const PHOTO_DIR = path.resolve(repoRoot, '..', 'shared', 'data', 'photos');
+/** Converted by the test projects' global setup (tools/recognition/convert/global-setup.ts). */
+export const TEST_MODEL_DIR = path.join(repoRoot, '.cache', 'models');
 export async function testModels(): Promise<string> {
-  await ensureModels(TEST_MODEL_DIR);
   return TEST_MODEL_DIR;
 }
 export const meanDist = (a: number[][], b: number[][]): number =>

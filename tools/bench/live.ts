@@ -1,0 +1,200 @@
+/**
+ * npm run bench:live -- [--learners N] [--seconds S] [--fps F] [--url http://host:port ...]
+ *
+ * N simulated learners (real websocket clients) send real 320x240 JPEG frames made from the
+ * Massey photos at F fps for S seconds to /ws/video and measure what comes back: achieved fps
+ * (processed frames per second), frames the server dropped (back-pressure), feedback latency
+ * (send -> processed_frame) p50/p95/p99, and, for a server this script starts itself, the
+ * server's CPU and memory. With several --url, learners are spread across the servers
+ * (as behind a load balancer).
+ */
+import { spawn } from 'node:child_process';
+import { cp, mkdtemp, readFile, rm } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import sharp from 'sharp';
+import WebSocket from 'ws';
+import { percentile, fmt } from './stats';
+import { procUsage } from './proc-usage';
+
+const root = resolve(import.meta.dirname, '..', '..');
+const args = process.argv.slice(2);
+const opt = (name: string, def: number) => {
+  const i = args.indexOf(`--${name}`);
+  return i >= 0 ? Number(args[i + 1]) : def;
+};
+const urls = args.flatMap((a, i) => (args[i - 1] === '--url' ? [a.replace(/\/$/, '')] : []));
+const LEARNERS = opt('learners', 8);
+const SECONDS = opt('seconds', 30);
+const FPS = opt('fps', 15);
+
+async function frames(): Promise<string[]> {
+  const dir = resolve(root, '..', 'shared', 'data', 'photos', 'massey', 'asl_dataset');
+  const picks = [
+    'a/hand1_a_dif_seg_2_cropped.jpeg',
+    'b/hand2_b_dif_seg_4_cropped.jpeg',
+    'c/hand2_c_dif_seg_2_cropped.jpeg',
+    'l/hand1_l_left_seg_3_cropped.jpeg',
+    'y/hand2_y_bot_seg_4_cropped.jpeg',
+  ];
+  return Promise.all(
+    picks.map(async (p) => {
+      const jpeg = await sharp(await readFile(join(dir, p)))
+        .resize(320, 240, { fit: 'contain', background: '#000' })
+        .jpeg({ quality: 80 })
+        .toBuffer();
+      return `data:image/jpeg;base64,${jpeg.toString('base64')}`;
+    }),
+  );
+}
+
+async function startOwnServer(): Promise<{ url: string; pid: number; stop(): Promise<void> }> {
+  const main = join(root, 'apps/server/dist/main.js');
+  if (!existsSync(main)) throw new Error('Build first: npm run build');
+  const dataDir = await mkdtemp(join(tmpdir(), 'asl-bench-'));
+  const template = join(root, '.cache/test-pglite-template/pglite');
+  if (existsSync(template)) await cp(template, join(dataDir, 'pglite'), { recursive: true });
+  const proc = spawn(process.execPath, [main], {
+    cwd: root,
+    env: {
+      ...process.env,
+      PORT: '0',
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      RATE_LIMIT_REGISTER_PER_MIN: '1000',
+      RATE_LIMIT_LOGIN_PER_MIN: '1000',
+    },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const url = await new Promise<string>((res, rej) => {
+    let out = '';
+    proc.stdout!.on('data', (c: Buffer) => {
+      out += c.toString();
+      const m = /running at (http:\/\/\S+)/.exec(out);
+      if (m) res(m[1]!.replace('localhost', '127.0.0.1'));
+    });
+    proc.once('exit', (code) => rej(new Error(`server exited ${code}`)));
+  });
+  return {
+    url,
+    pid: proc.pid!,
+    async stop() {
+      proc.kill('SIGTERM');
+      await new Promise((r) => proc.once('exit', r));
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+async function token(base: string): Promise<string> {
+  const id = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+  const res = await fetch(`${base}/api/v1/auth/register`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username: `bench_${id}`, email: `bench.${id}@example.org`, password: 'benchmark-pass' }),
+  });
+  if (!res.ok) throw new Error(`register failed on ${base}: ${res.status} ${await res.text()}`);
+  return ((await res.json()) as { access_token: string }).access_token;
+}
+
+interface LearnerResult {
+  sent: number;
+  processed: number;
+  latencies: number[];
+  errors: number;
+  handsSeen: number;
+}
+
+async function learner(base: string, tok: string, data: string[], ms: number): Promise<LearnerResult> {
+  const ws = new WebSocket(`${base.replace(/^http/, 'ws')}/ws/video?token=${encodeURIComponent(tok)}`);
+  const sentAt = new Map<number, number>();
+  const r: LearnerResult = { sent: 0, processed: 0, latencies: [], errors: 0, handsSeen: 0 };
+  ws.on('message', (raw) => {
+    const m = JSON.parse(raw.toString()) as {
+      type: string;
+      metadata: { frame_number?: number };
+      data?: { hands?: unknown[] };
+    };
+    if (m.type === 'processed_frame') {
+      const t = sentAt.get(m.metadata.frame_number ?? -1);
+      if (t !== undefined) r.latencies.push(performance.now() - t);
+      r.processed++;
+      if (m.data?.hands?.length) r.handsSeen++;
+    } else if (m.type === 'error') r.errors++;
+  });
+  await new Promise((res, rej) => {
+    ws.once('open', res);
+    ws.once('error', rej);
+  });
+  const started = performance.now();
+  let n = 0;
+  await new Promise<void>((done) => {
+    const timer = setInterval(() => {
+      if (performance.now() - started >= ms) {
+        clearInterval(timer);
+        done();
+        return;
+      }
+      n++;
+      sentAt.set(n, performance.now());
+      ws.send(
+        JSON.stringify({
+          type: 'raw_frame',
+          frame_data: data[n % data.length],
+          metadata: { frame_number: n, width: 320, height: 240, adaptive_fps: FPS },
+        }),
+      );
+      r.sent++;
+    }, 1000 / FPS);
+  });
+  // Let the last frame in flight come back, then close.
+  await new Promise((res) => setTimeout(res, 500));
+  ws.close(1000);
+  return r;
+}
+
+async function main() {
+  const data = await frames();
+  const own = urls.length === 0 ? await startOwnServer() : null;
+  const targets = own ? [own.url] : urls;
+  try {
+    const tokens = await Promise.all(targets.map(token));
+    // Warm the models up (first frame loads them in each worker).
+    await Promise.all(targets.map((t, i) => learner(t, tokens[i]!, data, 2000)));
+    const cpu0 = own ? procUsage(own.pid) : null;
+    const t0 = performance.now();
+    const results = await Promise.all(
+      Array.from({ length: LEARNERS }, (_, i) =>
+        learner(targets[i % targets.length]!, tokens[i % targets.length]!, data, SECONDS * 1000),
+      ),
+    );
+    const wall = (performance.now() - t0) / 1000;
+    const cpu1 = own ? procUsage(own.pid) : null;
+    const lat = results.flatMap((r) => r.latencies);
+    const totalProcessed = results.reduce((n, r) => n + r.processed, 0);
+    console.log(`\nbench:live: ${LEARNERS} learners x ${FPS} fps x ${SECONDS} s against ${targets.join(', ')}`);
+    console.log('learner  sent  processed  achieved_fps  dropped  errors  hands_seen');
+    results.forEach((r, i) =>
+      console.log(
+        `${String(i + 1).padStart(7)}  ${String(r.sent).padStart(4)}  ${String(r.processed).padStart(9)}  ${fmt(r.processed / SECONDS).padStart(12)}  ${String(r.sent - r.processed).padStart(7)}  ${String(r.errors).padStart(6)}  ${String(r.handsSeen).padStart(10)}`,
+      ),
+    );
+    console.log(`total processed frames/s: ${fmt(totalProcessed / SECONDS)}`);
+    console.log(
+      `feedback latency ms: p50 ${fmt(percentile(lat, 50))}  p95 ${fmt(percentile(lat, 95))}  p99 ${fmt(percentile(lat, 99))}`,
+    );
+    if (cpu0 && cpu1) {
+      console.log(
+        `server CPU: ${fmt(((cpu1.cpuS - cpu0.cpuS) / wall) * 100, 0)}% of one core (machine has ${(await import('node:os')).availableParallelism()} cores); RSS ${fmt(cpu1.rssMb, 0)} MB`,
+      );
+    } else {
+      console.log('server CPU/memory: not measured for --url targets (see their /metrics)');
+    }
+  } finally {
+    await own?.stop();
+  }
+}
+
+await main();

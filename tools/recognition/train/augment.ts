@@ -1,0 +1,46 @@
+/** Geometric augmentation of raw 2-D landmarks (before canonicalisation). */
+import { NUM_LANDMARKS, palmSize } from '../../../apps/server/src/recognition/handshape/normalize.js';
+import type { Rng } from './rng.js';
+
+export interface AugmentOptions {
+  /** std of log x/y aspect factor (CSV sets were normalised by width and height separately) */
+  aspectLogStd: number;
+  /** max rotation in degrees about the wrist */
+  maxRotationDeg: number;
+  /** max isotropic scale jitter (log); absorbed by palm normalisation, kept for completeness */
+  scaleLog: number;
+  /** per-coordinate Gaussian noise, in palm sizes */
+  noise: number;
+  /** probability of mirroring x (used for sources whose handedness is unknown) */
+  mirrorProb: number;
+}
+
+export const DEFAULT_AUGMENT: AugmentOptions = {
+  aspectLogStd: 0.22,
+  maxRotationDeg: 25,
+  scaleLog: 0.15,
+  noise: 0.02,
+  mirrorProb: 0.5,
+};
+
+export function augmentXY(xy: Float64Array, rng: Rng, o: AugmentOptions, mirror: boolean): Float64Array {
+  const out = new Float64Array(xy.length);
+  const ox = xy[0];
+  const oy = xy[1];
+  const aspect = Math.exp(Math.max(-2.5, Math.min(2.5, rng.normal())) * o.aspectLogStd);
+  const scale = Math.exp(rng.uniform(-o.scaleLog, o.scaleLog));
+  const th = (rng.uniform(-o.maxRotationDeg, o.maxRotationDeg) * Math.PI) / 180;
+  const c = Math.cos(th);
+  const s = Math.sin(th);
+  const noise = o.noise * palmSize(xy);
+  for (let i = 0; i < NUM_LANDMARKS; i++) {
+    let x = (xy[2 * i] - ox) * aspect * scale;
+    const y = ((xy[2 * i + 1] - oy) / aspect) * scale;
+    if (mirror) x = -x;
+    const rx = c * x - s * y;
+    const ry = s * x + c * y;
+    out[2 * i] = ox + rx + noise * rng.normal();
+    out[2 * i + 1] = oy + ry + noise * rng.normal();
+  }
+  return out;
+}

@@ -1,0 +1,173 @@
+/** Loads the landmark CSVs and the extracted photo landmarks into one sample list. */
+import { existsSync, readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { NUM_LANDMARKS, type Handedness } from '../../../apps/server/src/recognition/handshape/normalize.js';
+import { shapeClassOf } from '../../../apps/server/src/recognition/handshape/labels.js';
+
+export type Source = 'boris' | 'siruyy' | 'signn' | 'massey' | 'digits';
+
+export interface Sample {
+  source: Source;
+  signer: string;
+  /** original label (upper-case letter or digit) */
+  label: string;
+  /** shape class (network output) */
+  shape: string;
+  /** 42 numbers, x and y in the same units */
+  xy: Float64Array;
+  /** 63 numbers when z is known */
+  z: Float64Array | null;
+  handedness: Handedness;
+}
+
+export interface PhotoRow {
+  source: string;
+  file: string;
+  label: string;
+  signer: string;
+  detected: boolean;
+}
+
+/**
+ * The landmark CSVs store x/width and y/height; x is multiplied by the frame's
+ * width/height to get back square units. boris and siruyy are landscape 4:3 webcams.
+ * signn's palms come out about twice as wide as the others' under 4:3 (median
+ * index-pinky MCP width / wrist-middle MCP length for B: 0.93 vs 0.48 and 0.42), which
+ * fits portrait 3:4 frames (then 0.52). The remaining uncertainty is covered by
+ * aspect augmentation.
+ */
+export const CSV_ASPECT: Readonly<Record<'boris' | 'siruyy' | 'signn', number>> = {
+  boris: 4 / 3,
+  siruyy: 4 / 3,
+  signn: 3 / 4,
+};
+export const PLACEHOLDER_REPEATS = 5;
+
+const here = fileURLToPath(new URL('.', import.meta.url));
+export function defaultDataDir(): string {
+  if (process.env.ASL_DATA_DIR) return process.env.ASL_DATA_DIR;
+  const beside = resolve(here, '../../../../shared/data');
+  return existsSync(beside) ? beside : '/work/shared/data';
+}
+export function defaultExtractedDir(): string {
+  return process.env.ASL_EXTRACTED_DIR ?? resolve(here, '../../../.cache/extracted');
+}
+
+function readCsv(path: string): { header: string[]; rows: string[][] } {
+  const lines = readFileSync(path, 'utf8')
+    .split(/\r?\n/)
+    .filter((l) => l.length > 0);
+  return { header: lines[0].split(','), rows: lines.slice(1).map((l) => l.split(',')) };
+}
+
+function coords(header: string[], row: string[], xScale: number): { xy: Float64Array; z: Float64Array | null } | null {
+  const xy = new Float64Array(2 * NUM_LANDMARKS);
+  const hasZ = header.includes('z0');
+  const z = hasZ ? new Float64Array(NUM_LANDMARKS) : null;
+  for (let i = 0; i < NUM_LANDMARKS; i++) {
+    const x = Number(row[header.indexOf(`x${i}`)]);
+    const y = Number(row[header.indexOf(`y${i}`)]);
+    if (!Number.isFinite(x) || !Number.isFinite(y)) return null;
+    xy[2 * i] = x * xScale;
+    xy[2 * i + 1] = y;
+    if (z) z[i] = Number(row[header.indexOf(`z${i}`)]) * xScale;
+  }
+  return { xy, z };
+}
+
+export function loadLandmarkSet(source: 'boris' | 'siruyy' | 'signn', dataDir = defaultDataDir()): Sample[] {
+  const file = {
+    boris: 'landmarks/boris/asl_landmarks_raw.csv',
+    siruyy: 'landmarks/siruyy/siruyy_landmarks_raw.csv',
+    signn: 'landmarks/signn/signn_landmarks_xy.csv',
+  }[source];
+  const { header, rows } = readCsv(join(dataDir, file));
+  const out: Sample[] = [];
+  // signn holds 758 copies of one constant vector (a placeholder written when no hand was
+  // found); any coordinate vector repeated this often is dropped.
+  const start = header.indexOf('x0');
+  const counts = new Map<string, number>();
+  for (const row of rows) {
+    const key = row.slice(start).join(',');
+    counts.set(key, (counts.get(key) ?? 0) + 1);
+  }
+  for (const row of rows) {
+    if ((counts.get(row.slice(start).join(',')) ?? 0) >= PLACEHOLDER_REPEATS) continue;
+    const label = row[0].trim().toUpperCase();
+    const shape = shapeClassOf(label);
+    if (!shape) continue; // J and Z still frames: motion letters, not static classes
+    const c = coords(header, row, CSV_ASPECT[source]);
+    if (!c) continue;
+    out.push({ source, signer: source, label, shape, xy: c.xy, z: c.z, handedness: 'Unknown' });
+  }
+  return out;
+}
+
+function parseHandedness(s: string | undefined): Handedness {
+  const t = (s ?? '').trim().toLowerCase();
+  if (t.startsWith('l')) return 'Left';
+  if (t.startsWith('r')) return 'Right';
+  return 'Unknown';
+}
+
+/** Extracted photo landmarks: returns detected samples and every row (for detection rate). */
+export function loadExtracted(
+  name: 'massey' | 'digits',
+  dir = defaultExtractedDir(),
+): { samples: Sample[]; rows: PhotoRow[] } | null {
+  const path = join(dir, `${name}.csv`);
+  if (!existsSync(path)) return null;
+  const { header, rows } = readCsv(path);
+  const col = (r: string[], n: string) => r[header.indexOf(n)];
+  const samples: Sample[] = [];
+  const all: PhotoRow[] = [];
+  for (const row of rows) {
+    const label = (col(row, 'label') ?? '').trim().toUpperCase();
+    const signer = (col(row, 'signer') ?? '').trim();
+    const detected = col(row, 'detected')?.trim() === '1';
+    all.push({ source: name, file: col(row, 'file'), label, signer, detected });
+    if (!detected) continue;
+    const shape = shapeClassOf(label);
+    if (!shape) continue;
+    const c = coords(header, row, 1);
+    if (!c) continue;
+    samples.push({
+      source: name,
+      signer,
+      label,
+      shape,
+      xy: c.xy,
+      z: c.z,
+      handedness: parseHandedness(col(row, 'handedness')),
+    });
+  }
+  return { samples, rows: all };
+}
+
+/** Digits dataset signer groups are numbers; Massey signers are hand1..hand4. */
+export function digitsGroup(signer: string): number {
+  const n = Number(signer.replace(/[^0-9]/g, ''));
+  return Number.isFinite(n) ? n : -1;
+}
+
+export type Role = 'train' | 'val' | 'test';
+
+/**
+ * Split by signer. Test (never trained or tuned on): Massey hand4, digits groups 140-175.
+ * Validation (model selection / early stopping): Massey hand3 and digits groups 120-139
+ * when the photo landmarks exist; otherwise the multi-signer signn set.
+ */
+export function roleOf(s: Sample, photosAvailable: boolean): Role {
+  if (s.source === 'massey') {
+    if (s.signer === 'hand4') return 'test';
+    return s.signer === 'hand3' ? 'val' : 'train';
+  }
+  if (s.source === 'digits') {
+    const g = digitsGroup(s.signer);
+    if (g >= 140) return 'test';
+    return g >= 120 ? 'val' : 'train';
+  }
+  if (!photosAvailable && s.source === 'signn') return 'val';
+  return 'train';
+}

@@ -1,0 +1,175 @@
+/** Glue between samples, augmentation, features, training and evaluation. */
+import {
+  canonicalize,
+  featuresFromCanonical,
+  withZ,
+  type MirrorMode,
+} from '../../../apps/server/src/recognition/handshape/normalize.js';
+import type { MlpModel } from '../../../apps/server/src/recognition/handshape/mlp.js';
+import { forwardProbs } from '../../../apps/server/src/recognition/handshape/mlp.js';
+import type { WeightsJson } from '../../../apps/server/src/recognition/handshape/classifier.js';
+import { SHAPE_CLASSES } from '../../../apps/server/src/recognition/handshape/labels.js';
+import { augmentXY, DEFAULT_AUGMENT, type AugmentOptions } from './augment.js';
+import type { Sample } from './data.js';
+import type { Dataset } from './trainer.js';
+import { Rng } from './rng.js';
+
+export interface PipelineOptions {
+  mirrorMode: MirrorMode;
+  augment: AugmentOptions | null;
+  minPerGroup: number;
+  maxPerGroup: number;
+  /** draws per (Massey signer, class) per epoch: the only multi-signer photo letters */
+  masseyPerGroup: number;
+  /** mirror-augment only sources without handedness, or every sample (robust to wrong handedness) */
+  mirrorAug: 'unknown' | 'all';
+  /** append depth features; null = no. Otherwise the probability of dropping z in training */
+  zDropout: number | null;
+}
+
+export const DEFAULT_PIPELINE: PipelineOptions = {
+  mirrorMode: 'handedness',
+  augment: DEFAULT_AUGMENT,
+  minPerGroup: 40,
+  maxPerGroup: 150,
+  masseyPerGroup: 120,
+  mirrorAug: 'unknown',
+  zDropout: null,
+};
+
+export function featuresOf(s: Sample, mode: MirrorMode, useZ = false): Float64Array {
+  const f = featuresFromCanonical(canonicalize(s.xy, s.handedness, mode));
+  return useZ ? withZ(f, s.z, s.xy) : f;
+}
+
+export function toDataset(samples: Sample[], mode: MirrorMode, useZ = false): Dataset {
+  return { x: samples.map((s) => featuresOf(s, mode, useZ)), y: samples.map((s) => SHAPE_CLASSES.indexOf(s.shape)) };
+}
+
+function groupKey(s: Sample): string {
+  return `${s.source}|${s.source === 'massey' ? s.signer : ''}|${s.shape}`;
+}
+
+/** Returns a function that draws a balanced, freshly augmented epoch. */
+export function epochMaker(samples: Sample[], o: PipelineOptions, seed: number): (epoch: number) => Dataset {
+  const groups = new Map<string, Sample[]>();
+  for (const s of samples) {
+    const k = groupKey(s);
+    if (!groups.has(k)) groups.set(k, []);
+    groups.get(k)!.push(s);
+  }
+  const rng = new Rng(seed);
+  return () => {
+    const x: Float64Array[] = [];
+    const y: number[] = [];
+    for (const g of groups.values()) {
+      const n =
+        g[0].source === 'massey' ? o.masseyPerGroup : Math.max(o.minPerGroup, Math.min(o.maxPerGroup, g.length));
+      const pick = n >= g.length && n < 2 * g.length ? rng.shuffle(g.slice()) : null;
+      for (let i = 0; i < n; i++) {
+        const s = pick && i < pick.length ? pick[i] : g[rng.int(g.length)];
+        let xy = s.xy;
+        if (o.augment) {
+          const mirror = (o.mirrorAug === 'all' || s.handedness === 'Unknown') && rng.next() < o.augment.mirrorProb;
+          xy = augmentXY(s.xy, rng, o.augment, mirror);
+        }
+        const f = featuresFromCanonical(canonicalize(xy, s.handedness, o.mirrorMode));
+        if (o.zDropout === null) x.push(f);
+        else x.push(withZ(f, rng.next() < o.zDropout ? null : s.z, s.xy));
+        y.push(SHAPE_CLASSES.indexOf(s.shape));
+      }
+    }
+    return { x, y };
+  };
+}
+
+export function toWeightsJson(model: MlpModel, mode: MirrorMode, training: unknown, useZ = false): WeightsJson {
+  const r = (a: Float64Array) => Array.from(a, (v) => Number(v.toPrecision(5)));
+  return {
+    version: 1,
+    mirrorMode: mode,
+    useZ,
+    classes: [...SHAPE_CLASSES],
+    featureSize: model.mean.length,
+    mean: r(model.mean),
+    std: r(model.std),
+    layers: model.layers.map((l) => ({ inputs: l.inputs, outputs: l.outputs, w: r(l.w), b: r(l.b) })),
+    training,
+  };
+}
+
+/** Predicted shape-class index restricted to the allowed indices. */
+export function predictRestricted(model: MlpModel, features: Float64Array, allowed: number[]): number {
+  const p = forwardProbs(model, features);
+  let best = allowed[0];
+  for (const k of allowed) if (p[k] > p[best]) best = k;
+  return best;
+}
+
+export interface EvalResult {
+  n: number;
+  correct: number;
+  perClass: Map<string, { n: number; correct: number }>;
+  confusion: Map<string, Map<string, number>>;
+}
+
+/** Evaluates names (letters or digits) with restriction to the given set of names. */
+export function evaluate(
+  model: MlpModel,
+  samples: Sample[],
+  mode: MirrorMode,
+  names: { name: string; shape: string }[],
+  useZ = false,
+): EvalResult {
+  const allowed = names.map((n) => SHAPE_CLASSES.indexOf(n.shape));
+  const res: EvalResult = { n: 0, correct: 0, perClass: new Map(), confusion: new Map() };
+  for (const s of samples) {
+    const truth = names.find((n) => n.name === s.label);
+    if (!truth) continue;
+    const k = predictRestricted(model, featuresOf(s, mode, useZ), allowed);
+    const pred = names[allowed.indexOf(k)].name;
+    res.n++;
+    const pc = res.perClass.get(s.label) ?? { n: 0, correct: 0 };
+    pc.n++;
+    if (pred === s.label) {
+      res.correct++;
+      pc.correct++;
+    }
+    res.perClass.set(s.label, pc);
+    const row = res.confusion.get(s.label) ?? new Map<string, number>();
+    row.set(pred, (row.get(pred) ?? 0) + 1);
+    res.confusion.set(s.label, row);
+  }
+  return res;
+}
+
+const pct = (a: number, b: number) => (b ? ((100 * a) / b).toFixed(1) : '-');
+
+export function formatEval(title: string, r: EvalResult, names: string[]): string {
+  const lines = [`${title}: top-1 ${pct(r.correct, r.n)}% (${r.correct}/${r.n})`];
+  const present = names.filter((n) => r.perClass.has(n));
+  lines.push(
+    '  per class: ' + present.map((n) => `${n} ${pct(r.perClass.get(n)!.correct, r.perClass.get(n)!.n)}`).join('  '),
+  );
+  const errs: [string, string, number][] = [];
+  for (const [t, row] of r.confusion) for (const [p, c] of row) if (p !== t) errs.push([t, p, c]);
+  errs.sort((a, b) => b[2] - a[2]);
+  lines.push(
+    '  top confusions (true->pred): ' +
+      errs
+        .slice(0, 12)
+        .map(([t, p, c]) => `${t}->${p} ${c}`)
+        .join(', '),
+  );
+  return lines.join('\n');
+}
+
+export function formatConfusion(r: EvalResult, names: string[]): string {
+  const present = names.filter((n) => r.perClass.has(n));
+  const w = 4;
+  const head = '    ' + present.map((n) => n.padStart(w)).join('');
+  const rows = present.map(
+    (t) => t.padStart(3) + ' ' + present.map((p) => String(r.confusion.get(t)?.get(p) ?? '.').padStart(w)).join(''),
+  );
+  return ['confusion (rows = true, cols = predicted):', head, ...rows].join('\n');
+}
