@@ -48,7 +48,7 @@ const here = fileURLToPath(new URL('.', import.meta.url));
 export function defaultDataDir(): string {
   if (process.env.ASL_DATA_DIR) return process.env.ASL_DATA_DIR;
   const beside = resolve(here, '../../../../shared/data');
-  return existsSync(beside) ? beside : '/work/shared/data';
+  return beside;
 }
 export function defaultExtractedDir(): string {
   return process.env.ASL_EXTRACTED_DIR ?? resolve(here, '../../../.cache/extracted');

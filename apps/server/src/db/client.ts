@@ -1,4 +1,5 @@
-import { mkdir } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import { mkdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
@@ -32,10 +33,25 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
   return openPglite(opts.dataDir);
 }
 
+/**
+ * Opens PGlite; after a crash (SIGKILL) a stale postmaster.pid can make the first open fail,
+ * so it is removed and the open tried once more. PGlite runs in this process only.
+ */
+async function createPglite(dir: string): Promise<PGlite> {
+  try {
+    return await PGlite.create(dir);
+  } catch (err) {
+    const pid = join(dir, 'postmaster.pid');
+    if (!existsSync(pid)) throw err;
+    await rm(pid, { force: true });
+    return PGlite.create(dir);
+  }
+}
+
 async function openPglite(dataDir: string): Promise<Database> {
   const dir = join(dataDir, 'pglite');
   await mkdir(dir, { recursive: true });
-  const client = await PGlite.create(dir);
+  const client = await createPglite(dir);
   const db = drizzlePglite({ client, schema }) as unknown as Db;
   let closed = false;
   return {

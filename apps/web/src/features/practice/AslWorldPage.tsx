@@ -1,8 +1,215 @@
-export function AslWorldPage() {
+import { AUTO_START_DELAY_MS, processedFrameDataSchema } from '@asl/protocol';
+import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
+import type { FrameEncoder } from '../../lib/live/encoder';
+import type { LiveSocket, LiveSocketSnapshot } from '../../lib/live/socket';
+import type { WebcamManager, WebcamSnapshot } from '../../lib/live/webcam';
+import { ConnectionStatus } from './components/ConnectionStatus';
+import { LandmarkOverlay, type HandsFrame } from './components/LandmarkOverlay';
+import { PerformanceStats } from './components/PerformanceStats';
+import { useFrameStreamer } from './hooks/useFrameStreamer';
+import { useLiveSocket } from './hooks/useLiveSocket';
+import { useWebcam } from './hooks/useWebcam';
+import './practice.css';
+
+/** What a practice panel (stories, feedback) placed on the page gets to work with. */
+export interface LiveContext {
+  socket: LiveSocket;
+  connection: LiveSocketSnapshot;
+  camera: WebcamSnapshot;
+  /** True while frames are being captured and sent. */
+  streaming: boolean;
+}
+
+export interface AslWorldPageProps {
+  /** The story-practice panel (a later issue); rendered beside the camera with the live context. */
+  storyPanel?: (live: LiveContext) => ReactNode;
+  /** Test seams: the live socket, webcam manager and frame encoder to use. */
+  createSocket?: () => LiveSocket;
+  createWebcam?: () => WebcamManager;
+  createEncoder?: () => FrameEncoder;
+}
+
+export function AslWorldPage({ storyPanel, createSocket, createWebcam, createEncoder }: AslWorldPageProps = {}) {
+  const { socket, snapshot: connection } = useLiveSocket(createSocket);
+  const { webcam, snapshot: camera } = useWebcam(createWebcam);
+  const videoRef = useRef<HTMLVideoElement>(null);
+  const [hands, setHands] = useState<HandsFrame | null>(null);
+  const [chosenDevice, setChosenDevice] = useState<string>('');
+  const autoStarted = useRef(false);
+
+  const streaming = camera.state === 'active' && camera.stream !== null && connection.state === 'connected';
+  const stats = useFrameStreamer(socket, videoRef, camera.state === 'active' && camera.stream !== null, createEncoder);
+
+  // The live picture.
+  useEffect(() => {
+    const video = videoRef.current;
+    if (!video) return;
+    if (video.srcObject !== camera.stream) video.srcObject = camera.stream;
+    if (camera.stream) void video.play?.()?.catch(() => {});
+  }, [camera.stream]);
+
+  // Landmarks of the latest processed frame.
+  useEffect(
+    () =>
+      socket.onMessage((msg) => {
+        if (msg.type !== 'processed_frame') return;
+        const data = processedFrameDataSchema.safeParse(msg.data);
+        if (data.success) setHands({ hands: data.data.hands, width: data.data.width, height: data.data.height });
+      }),
+    [socket],
+  );
+  useEffect(() => {
+    if (camera.state !== 'active') setHands(null);
+  }, [camera.state]);
+
+  // On entering with the connection up, the camera and streaming start after about a second.
+  useEffect(() => {
+    if (autoStarted.current || connection.state !== 'connected' || camera.state !== 'inactive') return;
+    const t = setTimeout(() => {
+      autoStarted.current = true;
+      void webcam.start();
+    }, AUTO_START_DELAY_MS);
+    return () => clearTimeout(t);
+  }, [connection.state, camera.state, webcam]);
+
+  const startCamera = useCallback(() => {
+    autoStarted.current = true;
+    void webcam.start(chosenDevice || undefined);
+  }, [webcam, chosenDevice]);
+  const stopCamera = useCallback(() => {
+    autoStarted.current = true;
+    webcam.stop();
+  }, [webcam]);
+  const chooseCamera = useCallback(
+    (id: string) => {
+      autoStarted.current = true;
+      setChosenDevice(id);
+      if (id) void webcam.switchCamera(id);
+    },
+    [webcam],
+  );
+
+  const selected = chosenDevice || camera.current?.deviceId || '';
+  const cameraBusy = camera.state === 'initializing';
+  const liveContext: LiveContext = { socket, connection, camera, streaming };
+
   return (
-    <section className="page" aria-labelledby="asl-world-title">
-      <h1 id="asl-world-title">ASL World</h1>
-      <p className="lead">Practise stories sentence by sentence with live feedback on your handshapes.</p>
+    <section className="page asl-world" aria-labelledby="asl-world-title">
+      <header className="asl-world-header">
+        <div>
+          <h1 id="asl-world-title">ASL World</h1>
+          <p className="lead">Practise stories sentence by sentence with live feedback on your handshapes.</p>
+        </div>
+      </header>
+      <ConnectionStatus snapshot={connection} onRetry={() => void socket.reconnect()} />
+
+      <div className="asl-world-grid">
+        <section className="card live-camera" aria-labelledby="live-camera-title">
+          <div className="live-camera-head">
+            <h2 id="live-camera-title">Live view</h2>
+            <span className={`live-badge ${streaming ? 'live-badge-on' : ''}`} data-testid="streaming-state">
+              {streaming ? 'Streaming' : camera.state === 'active' ? 'Paused: not connected' : 'Not streaming'}
+            </span>
+          </div>
+
+          <div className="live-stage" data-camera-state={camera.state}>
+            <div className="live-mirror">
+              <video
+                ref={videoRef}
+                className="live-video"
+                autoPlay
+                muted
+                playsInline
+                aria-label="Your camera"
+                data-stream-id={camera.stream?.id ?? ''}
+              />
+              <LandmarkOverlay frame={hands} />
+            </div>
+            {camera.state !== 'active' ? (
+              <div className="live-stage-placeholder">
+                {camera.state === 'initializing'
+                  ? 'Starting the camera…'
+                  : camera.state === 'error'
+                    ? 'The camera could not start.'
+                    : connection.state === 'connected'
+                      ? 'The camera is off.'
+                      : 'Waiting for the live connection…'}
+              </div>
+            ) : null}
+          </div>
+
+          {camera.error ? (
+            <div className={camera.state === 'error' ? 'alert alert-error' : 'alert alert-info'} role="alert">
+              <p>
+                <strong>{camera.error.message}</strong>
+              </p>
+              <p>{camera.error.userAction}</p>
+            </div>
+          ) : null}
+
+          <div className="live-controls">
+            <div className="field live-camera-picker">
+              <label htmlFor="camera-picker">Camera</label>
+              <select
+                id="camera-picker"
+                value={selected}
+                disabled={cameraBusy}
+                onChange={(e) => chooseCamera(e.target.value)}
+              >
+                {camera.devices.length === 0 ? <option value="">Default camera</option> : null}
+                {camera.devices.map((d) => (
+                  <option key={d.deviceId || d.label} value={d.deviceId}>
+                    {d.label}
+                  </option>
+                ))}
+              </select>
+            </div>
+            <div className="live-buttons">
+              <button
+                type="button"
+                className="button button-primary"
+                onClick={startCamera}
+                disabled={cameraBusy || camera.state === 'active'}
+              >
+                Start camera
+              </button>
+              <button
+                type="button"
+                className="button button-secondary"
+                onClick={stopCamera}
+                disabled={camera.state !== 'active' && camera.state !== 'initializing'}
+              >
+                Stop camera
+              </button>
+            </div>
+          </div>
+          {camera.current ? (
+            <p className="muted live-camera-info" data-testid="camera-info">
+              {camera.current.label || 'Camera'}
+              {camera.current.width && camera.current.height
+                ? ` · ${camera.current.width}×${camera.current.height}`
+                : ''}
+              {camera.current.frameRate ? ` · ${Math.round(camera.current.frameRate)} fps` : ''}
+            </p>
+          ) : null}
+        </section>
+
+        <div className="asl-world-side">
+          <div className="asl-world-story" data-slot="story-panel">
+            {storyPanel ? (
+              storyPanel(liveContext)
+            ) : (
+              <section className="card" aria-labelledby="story-placeholder-title">
+                <h2 id="story-placeholder-title">Story practice</h2>
+                <p className="muted">
+                  Stories appear here. Sign in front of the camera: your hand landmarks are drawn over the video.
+                </p>
+              </section>
+            )}
+          </div>
+          <PerformanceStats stats={stats} socket={connection.stats} />
+        </div>
+      </div>
     </section>
   );
 }

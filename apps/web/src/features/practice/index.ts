@@ -1,1 +1,2 @@
-export { AslWorldPage } from './AslWorldPage';
+export { AslWorld as AslWorldPage } from './AslWorld';
+export type { AslWorldPageProps, LiveContext } from './AslWorldPage';

@@ -1,0 +1,32 @@
+import { fireEvent, render, screen } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { FeedbackPanel } from './FeedbackPanel';
+
+const fb = {
+  target: 'A',
+  detected: 'S',
+  confidence: 0.82,
+  correct: false,
+  hint: 'Move your thumb to the side of your fist',
+  held_ms: 420,
+};
+
+describe('FeedbackPanel', () => {
+  it('says when no hand is seen', () => {
+    render(<FeedbackPanel feedback={null} handSeen={false} onAction={() => {}} onReport={async () => {}} />);
+    expect(screen.getByText("I can't see your hand. Hold it up in front of the camera.")).toBeInTheDocument();
+  });
+  it('shows the hint, the confidence in words and as a meter, and reports a wrong feedback once', async () => {
+    const onReport = vi.fn(async () => {});
+    const onAction = vi.fn();
+    render(<FeedbackPanel feedback={fb} handSeen onAction={onAction} onReport={onReport} />);
+    expect(screen.getByText('Move your thumb to the side of your fist')).toBeInTheDocument();
+    expect(screen.getByText('Read as S: Fairly sure (82%)')).toBeInTheDocument();
+    expect(screen.getByRole('meter', { name: 'Confidence' })).toHaveAttribute('aria-valuenow', '82');
+    fireEvent.click(screen.getByRole('button', { name: 'This feedback is wrong' }));
+    expect(await screen.findByRole('button', { name: 'Thanks, reported' })).toBeDisabled();
+    expect(onReport).toHaveBeenCalledWith(fb);
+    fireEvent.click(screen.getByRole('button', { name: 'Next Sentence' }));
+    expect(onAction).toHaveBeenCalledWith('next_sentence');
+  });
+});

@@ -1,0 +1,115 @@
+import type { AslFeedbackData } from '@asl/protocol';
+import { useEffect, useRef } from 'react';
+import { useSearchParams } from 'react-router';
+import type { LiveContext } from '../AslWorldPage';
+import { getSuggestedStoryId } from './api/get-progress-suggestion';
+import { reportFeedback } from './api/report-feedback';
+import { CompletionScreen } from './CompletionScreen';
+import { FeedbackPanel } from './FeedbackPanel';
+import { SentenceView } from './SentenceView';
+import { StoryPicker } from './StoryPicker';
+import { TargetHandshape } from './TargetHandshape';
+import { useStoryPractice } from './use-story-practice';
+import './story.css';
+
+/** ASL World's story practice: pick a story, sign it letter by letter, see what to fix. */
+export function StoryPractice({ live }: { live: LiveContext }) {
+  const p = useStoryPractice(live);
+  const [params, setParams] = useSearchParams();
+  const requested = params.get('story');
+  const startedFromUrl = useRef(false);
+
+  useEffect(() => {
+    if (!requested || startedFromUrl.current || live.connection.state !== 'connected' || p.phase !== 'picking') return;
+    startedFromUrl.current = true;
+    p.start({ story_id: requested });
+    setParams({}, { replace: true });
+  }, [requested, live.connection.state, p, setParams]);
+
+  async function report(fb: AslFeedbackData) {
+    await reportFeedback({
+      client_id: crypto.randomUUID(),
+      ...(p.sessionId ? { session_id: p.sessionId } : {}),
+      target: fb.target,
+      detected: fb.detected,
+      confidence: fb.confidence,
+      landmarks: p.hand?.landmarks ?? null,
+    });
+  }
+
+  if (p.phase === 'complete' && p.summary) {
+    return (
+      <CompletionScreen
+        summary={p.summary}
+        onChooseStory={p.backToPicker}
+        onPractiseNext={async () => {
+          const id = await getSuggestedStoryId().catch(() => null);
+          if (id) p.start({ story_id: id });
+          else p.backToPicker();
+        }}
+      />
+    );
+  }
+
+  if (p.phase === 'picking' || p.phase === 'starting' || !p.story || !p.state) {
+    return (
+      <div className="story-practice">
+        {p.message && (
+          <p className="alert alert-info" role="status">
+            {p.message}
+          </p>
+        )}
+        {p.phase === 'starting' && (
+          <p role="status" className="muted">
+            Starting your story…
+          </p>
+        )}
+        <StoryPicker onStart={p.start} disabled={live.connection.state !== 'connected' || p.phase === 'starting'} />
+      </div>
+    );
+  }
+
+  const target = p.state.target;
+  const sentence = p.story.sentences[p.state.sentence_index] ?? p.story.sentences[p.story.sentences.length - 1]!;
+  const pct = p.state.letters_total ? Math.round((p.state.letters_done / p.state.letters_total) * 100) : 0;
+  return (
+    <div className="story-practice">
+      <div className="story-header">
+        <h2>{p.story.title}</h2>
+        <button type="button" className="link-button" onClick={() => p.act('stop_session')}>
+          Choose another story
+        </button>
+      </div>
+      <div className="story-progress">
+        <span>
+          Sentence {p.state.sentence_index + 1} of {p.story.sentences.length} · {p.state.letters_done} of{' '}
+          {p.state.letters_total} letters
+        </span>
+        <div
+          className="bar"
+          role="progressbar"
+          aria-label="Story progress"
+          aria-valuemin={0}
+          aria-valuemax={100}
+          aria-valuenow={pct}
+        >
+          <div className="bar-fill" style={{ width: `${pct}%` }} />
+        </div>
+      </div>
+      {p.message && (
+        <p className="alert alert-info" role="status">
+          {p.message}
+        </p>
+      )}
+      <SentenceView sentence={sentence} target={target} />
+      {target && <TargetHandshape letter={target.letter} />}
+      <FeedbackPanel
+        feedback={p.feedback}
+        handSeen={!!p.hand}
+        onAction={p.act}
+        onReport={report}
+        disabled={live.connection.state !== 'connected'}
+      />
+    </div>
+  );
+}
