@@ -1,5 +1,5 @@
 import { PERMISSIONS, PRELOAD_DELAY_MS } from '@asl/protocol';
-import { lazy, Suspense, useEffect, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useLayoutEffect, useState, type ReactNode } from 'react';
 import { createBrowserRouter, Navigate, Outlet, useLocation } from 'react-router';
 import {
   ChangePasswordForm,
@@ -9,10 +9,14 @@ import {
   RegisterPage,
   ResetPasswordPage,
 } from '../features/auth';
+import { ComponentErrorBoundary, RouteErrorScreen } from '../features/errors';
 import { ComingSoonPage, MODULES } from '../features/modules';
 import { AccessibilitySettingsForm } from '../features/settings';
 import { OfflineBanner } from '../lib/ui/OfflineBanner';
 import { Toasts } from '../lib/notifications/Toasts';
+import { transitions } from '../lib/perf/transitions';
+import { useSession } from '../lib/session/session-context';
+import { AuthInitLoader } from '../lib/ui/LoadingScreen';
 import { PageSkeleton, type SkeletonKind } from './PageSkeleton';
 import { PublicOnly, RequireAuth, RootRedirect } from './guards';
 import { AppShell } from './shell/AppShell';
@@ -23,15 +27,32 @@ const loadAslWorld = () => import('../features/practice').then((m) => ({ default
 const DashboardPage = lazy(loadDashboard);
 const AslWorldPage = lazy(loadAslWorld);
 
-function Lazy({ kind, children }: { kind: SkeletonKind; children: ReactNode }) {
-  return <Suspense fallback={<PageSkeleton kind={kind} />}>{children}</Suspense>;
+/** A lazy page: its placeholder while the chunk loads, and its own error boundary. */
+function Lazy({ kind, name, children }: { kind: SkeletonKind; name: string; children: ReactNode }) {
+  const { pathname } = useLocation();
+  return (
+    <ComponentErrorBoundary name={name} resetKeys={[pathname]}>
+      <Suspense fallback={<PageSkeleton kind={kind} />}>{children}</Suspense>
+    </ComponentErrorBoundary>
+  );
 }
 
-/** Document title per path, and the Dashboard and ASL World chunks preloaded after 3000 ms. */
+/**
+ * Document title per path, route transitions marked finished 100 ms after rendering, the
+ * Dashboard and ASL World chunks preloaded after 3000 ms, and the full-screen loader while
+ * the stored session is checked at start-up.
+ */
 function Root() {
   const location = useLocation();
+  const session = useSession();
+  const [initialised, setInitialised] = useState(false);
+  if (!initialised && session.status !== 'loading') setInitialised(true);
+  useLayoutEffect(() => {
+    transitions.start(location.pathname);
+  }, [location.pathname]);
   useEffect(() => {
     document.title = titleForPath(location.pathname);
+    transitions.rendered();
   }, [location.pathname]);
   useEffect(() => {
     const t = setTimeout(() => {
@@ -43,7 +64,7 @@ function Root() {
   return (
     <>
       <OfflineBanner />
-      <Outlet />
+      {initialised ? <Outlet /> : <AuthInitLoader />}
       <Toasts />
     </>
   );
@@ -65,6 +86,7 @@ function SettingsPage() {
 export const routes = [
   {
     element: <Root />,
+    errorElement: <RouteErrorScreen />,
     children: [
       { path: '/', element: <RootRedirect /> },
       {
@@ -91,11 +113,12 @@ export const routes = [
             <AppShell />
           </RequireAuth>
         ),
+        errorElement: <RouteErrorScreen />,
         children: [
           {
             path: '/dashboard',
             element: (
-              <Lazy kind="dashboard">
+              <Lazy kind="dashboard" name="Dashboard">
                 <DashboardPage />
               </Lazy>
             ),
@@ -104,7 +127,7 @@ export const routes = [
             path: '/asl-world',
             element: (
               <RequireAuth permissions={[PERMISSIONS.createContent]}>
-                <Lazy kind="asl-world">
+                <Lazy kind="asl-world" name="ASL World">
                   <AslWorldPage />
                 </Lazy>
               </RequireAuth>

@@ -2,6 +2,7 @@ import { BREAKPOINTS, MOBILE_NAV_MAX_MODULES, PRODUCT_NAME } from '@asl/protocol
 import { Menu } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { NavLink, Outlet, useLocation } from 'react-router';
+import { AuthErrorBoundary, NetworkErrorBoundary } from '../../features/errors';
 import { MODULES, bottomNavModules, moduleForPath } from '../../features/modules';
 import { ThemePicker } from '../../features/settings';
 import { useMediaQuery } from '../../lib/ui/use-media-query';
@@ -34,7 +35,8 @@ export function AppShell() {
         </button>
         <span className="product-title">{PRODUCT_NAME}</span>
         {current && (
-          <span className="current-module" aria-label="Current module">
+          <span className="current-module" data-testid="current-module">
+            <span className="visually-hidden">Current module: </span>
             {current.name}
           </span>
         )}
@@ -63,7 +65,11 @@ export function AppShell() {
         </nav>
       )}
       <main id="main" className="content" tabIndex={-1}>
-        <Outlet />
+        <AuthErrorBoundary resetKeys={[location.pathname]}>
+          <NetworkErrorBoundary resetKeys={[location.pathname]}>
+            <Outlet />
+          </NetworkErrorBoundary>
+        </AuthErrorBoundary>
       </main>
       {compact && (
         <nav className="bottom-nav" aria-label="Mobile navigation">

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useSession } from '../../lib/session/session-context';
 
@@ -8,6 +8,7 @@ export function UserMenu() {
   const navigate = useNavigate();
   const [open, setOpen] = useState(false);
   const ref = useRef<HTMLDivElement>(null);
+  const button = useRef<HTMLButtonElement>(null);
   const firstItem = useRef<HTMLAnchorElement>(null);
 
   useEffect(() => {
@@ -28,12 +29,48 @@ export function UserMenu() {
     );
   }
   const u = session.user;
+
+  // Menu keyboard: Escape closes and returns focus to the button; arrows, Home and End move between items.
+  function onKeyDown(e: KeyboardEvent<HTMLDivElement>) {
+    if (e.key === 'Escape' && open) {
+      e.preventDefault();
+      setOpen(false);
+      button.current?.focus();
+      return;
+    }
+    if (e.key === 'Tab' && open) {
+      setOpen(false);
+      return;
+    }
+    if (!['ArrowDown', 'ArrowUp', 'Home', 'End'].includes(e.key)) return;
+    if (!open) {
+      if (e.key === 'ArrowDown' || e.key === 'ArrowUp') {
+        e.preventDefault();
+        setOpen(true);
+      }
+      return;
+    }
+    const items = [...(ref.current?.querySelectorAll<HTMLElement>('[role="menuitem"]') ?? [])];
+    if (!items.length) return;
+    e.preventDefault();
+    const i = items.indexOf(document.activeElement as HTMLElement);
+    const next =
+      e.key === 'Home'
+        ? 0
+        : e.key === 'End'
+          ? items.length - 1
+          : e.key === 'ArrowDown'
+            ? (i + 1) % items.length
+            : (i - 1 + items.length) % items.length;
+    items[next]?.focus();
+  }
   const display = [u.firstName, u.lastName].filter(Boolean).join(' ') || u.username;
   const initial = (display[0] ?? '?').toUpperCase();
 
   return (
-    <div className="user-menu" ref={ref} onKeyDown={(e) => e.key === 'Escape' && setOpen(false)}>
+    <div className="user-menu" ref={ref} onKeyDown={onKeyDown}>
       <button
+        ref={button}
         type="button"
         className="user-button"
         aria-haspopup="menu"
@@ -52,15 +89,16 @@ export function UserMenu() {
             <strong>{display}</strong>
             <span className="muted">{u.email}</span>
           </div>
-          <Link role="menuitem" ref={firstItem} to="/profile" onClick={() => setOpen(false)}>
+          <Link role="menuitem" ref={firstItem} to="/profile" tabIndex={-1} onClick={() => setOpen(false)}>
             Profile
           </Link>
-          <Link role="menuitem" to="/settings" onClick={() => setOpen(false)}>
+          <Link role="menuitem" to="/settings" tabIndex={-1} onClick={() => setOpen(false)}>
             Settings
           </Link>
           <button
             role="menuitem"
             type="button"
+            tabIndex={-1}
             onClick={async () => {
               setOpen(false);
               await session.logout();

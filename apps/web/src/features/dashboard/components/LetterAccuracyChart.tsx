@@ -10,7 +10,7 @@ export function LetterAccuracyChart({ rows }: { rows: Row[] }) {
     <figure className="chart-figure">
       <div className="chart" aria-hidden="true">
         <ResponsiveContainer width="100%" height={220}>
-          <BarChart data={data} margin={{ top: 8, right: 8, bottom: 0, left: -16 }}>
+          <BarChart data={data} margin={{ top: 8, right: 8, bottom: 0, left: 4 }}>
             <CartesianGrid strokeDasharray="3 3" stroke="var(--border)" vertical={false} />
             <XAxis dataKey="letter" stroke="var(--text-secondary)" tickLine={false} interval={0} />
             <YAxis domain={[0, 100]} stroke="var(--text-secondary)" tickFormatter={(v: number) => `${v}%`} />

@@ -3,6 +3,7 @@ import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { getProgress } from '../api/get-progress';
 import { LetterAccuracyChart } from './LetterAccuracyChart';
+import './progress.css';
 
 function minutes(ms: number): string {
   const m = Math.round(ms / 60_000);

@@ -1,0 +1,267 @@
+import { mkdirSync } from 'node:fs';
+import type { Page } from '@playwright/test';
+import { expect, registerViaUi, test } from './support/fixtures';
+
+const THEMES = [
+  { id: 'light', name: 'Light' },
+  { id: 'dark', name: 'Dark' },
+  { id: 'high-contrast', name: 'High Contrast' },
+] as const;
+
+/** Waits for the route transition to be marked finished (100 ms after the page rendered). */
+async function settled(page: Page) {
+  await expect(page.locator('html')).toHaveAttribute('data-route-transition', 'finished');
+}
+
+test.describe('signed out', () => {
+  test('public redirects and titles', async ({ page, base }) => {
+    await page.goto(`${base}/`);
+    await expect(page).toHaveURL(/\/login$/);
+    await expect(page).toHaveTitle('SignSpeak | Sign In');
+    await page.goto(`${base}/register`);
+    await expect(page).toHaveTitle('SignSpeak | Register');
+    for (const path of ['/dashboard', '/asl-world', '/harmony', '/reconnect', '/plugins', '/nowhere']) {
+      await page.goto(`${base}${path}`);
+      await expect(page).toHaveURL(/\/login$/);
+    }
+  });
+});
+
+test.describe('first visit with prefers-contrast: more and prefers-reduced-motion: reduce', () => {
+  test.use({ contrast: 'more', reducedMotion: 'reduce' });
+
+  test('the preferences follow the operating system before the first paint', async ({ page, base }) => {
+    await page.goto(`${base}/login`);
+    const root = page.locator('html');
+    await expect(root).toHaveAttribute('data-theme', 'high-contrast');
+    await expect(root).toHaveAttribute('data-reduced-motion', 'true');
+    await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
+  });
+});
+
+test.describe('signed in', () => {
+  test('titles, redirects and the module name in the header follow the path', async ({ page, base }) => {
+    await registerViaUi(page);
+    const current = page.getByTestId('current-module');
+    const cases: [string, string, string][] = [
+      ['/dashboard', 'SignSpeak | Dashboard', 'Dashboard'],
+      ['/asl-world', 'SignSpeak | ASL World', 'ASL World'],
+      ['/harmony', 'SignSpeak | Harmony', 'Harmony'],
+      ['/reconnect', 'SignSpeak | Reconnect', 'Reconnect'],
+    ];
+    for (const [path, title, module] of cases) {
+      await page.goto(`${base}${path}`);
+      await expect(page).toHaveURL(new RegExp(`${path}$`));
+      await expect(page).toHaveTitle(title);
+      await expect(current).toHaveText(`Current module: ${module}`);
+      await settled(page);
+    }
+    // Client-side navigation through the sidebar changes the module name too.
+    await page.getByRole('navigation', { name: 'Modules' }).getByRole('link', { name: 'Harmony' }).click();
+    await expect(page).toHaveURL(/\/harmony$/);
+    await expect(current).toHaveText('Current module: Harmony');
+    await expect(page).toHaveTitle('SignSpeak | Harmony');
+
+    for (const [from, to] of [
+      ['/', '/dashboard'],
+      ['/login', '/dashboard'],
+      ['/register', '/dashboard'],
+      ['/plugins', '/dashboard'],
+      ['/no/such/page', '/dashboard'],
+    ]) {
+      await page.goto(`${base}${from}`);
+      await expect(page).toHaveURL(new RegExp(`${to}$`));
+    }
+    await expect(page).toHaveTitle('SignSpeak | Dashboard');
+  });
+
+  test('shell: sidebar with System Ready, user menu, dashboard greeting', async ({ page }) => {
+    const learner = await registerViaUi(page);
+    await expect(page.getByRole('heading', { level: 1 })).toContainText(`Welcome, ${learner.firstName}`);
+    const sidebar = page.getByRole('navigation', { name: 'Modules' });
+    await expect(sidebar).toBeVisible();
+    await expect(sidebar.getByText('System Ready')).toBeVisible();
+    for (const name of ['Dashboard', 'ASL World', 'Plugins', 'Harmony', 'Reconnect']) {
+      await expect(sidebar.getByRole('link', { name })).toBeVisible();
+    }
+    await expect(page.getByRole('button', { name: 'Close sidebar' })).toHaveAttribute('aria-expanded', 'true');
+    await page.getByRole('button', { name: 'Close sidebar' }).click();
+    await expect(sidebar).toBeHidden();
+    await page.getByRole('button', { name: 'Open sidebar' }).click();
+    await expect(sidebar).toBeVisible();
+    await page.getByRole('link', { name: 'Start practising' }).click();
+    await expect(page).toHaveURL(/\/asl-world$/);
+  });
+
+  test('user menu works with the keyboard alone', async ({ page }) => {
+    const learner = await registerViaUi(page);
+    const button = page.getByRole('button', { name: new RegExp(learner.firstName) });
+    await button.focus();
+    await page.keyboard.press('Enter');
+    const menu = page.getByRole('menu', { name: 'User menu' });
+    await expect(menu).toBeVisible();
+    await expect(menu).toContainText(learner.email);
+    await expect(button).toHaveAttribute('aria-expanded', 'true');
+    const item = (name: string) => menu.getByRole('menuitem', { name });
+    await expect(item('Profile')).toBeFocused();
+    await page.keyboard.press('ArrowDown');
+    await expect(item('Settings')).toBeFocused();
+    await page.keyboard.press('ArrowDown');
+    await expect(item('Logout')).toBeFocused();
+    await page.keyboard.press('ArrowDown');
+    await expect(item('Profile')).toBeFocused();
+    await page.keyboard.press('ArrowUp');
+    await expect(item('Logout')).toBeFocused();
+    await page.keyboard.press('Home');
+    await expect(item('Profile')).toBeFocused();
+    await page.keyboard.press('Escape');
+    await expect(menu).toBeHidden();
+    await expect(button).toBeFocused();
+    await expect(button).toHaveAttribute('aria-expanded', 'false');
+
+    // Open again with ArrowDown and go to Settings with Enter.
+    await page.keyboard.press('ArrowDown');
+    await expect(item('Profile')).toBeFocused();
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL(/\/settings$/);
+    await expect(page).toHaveTitle('SignSpeak | Settings');
+
+    // Logout by keyboard goes to /login.
+    await button.focus();
+    await page.keyboard.press('Enter');
+    await page.keyboard.press('End');
+    await expect(item('Logout')).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL(/\/login$/);
+  });
+
+  test('theme change shows a toast and persists across reload with no flash', async ({ page }) => {
+    await registerViaUi(page);
+    const picker = page.getByLabel('Theme');
+    for (const theme of [THEMES[1], THEMES[2], THEMES[0]]) {
+      await picker.selectOption(theme.id);
+      await expect(page.getByRole('status').filter({ hasText: `Theme changed to ${theme.name}` })).toBeVisible();
+      await expect(page.locator('html')).toHaveAttribute('data-theme', theme.id);
+    }
+    await picker.selectOption('dark');
+    // Record the theme at the moment <body> is created, i.e. before anything could be painted.
+    await page.addInitScript(() => {
+      const w = window as unknown as { __themeAtBody?: string };
+      new MutationObserver((_, obs) => {
+        if (document.body) {
+          w.__themeAtBody = document.documentElement.dataset.theme ?? 'none';
+          obs.disconnect();
+        }
+      }).observe(document, { childList: true, subtree: true });
+    });
+    await page.reload();
+    const atBody = await page.evaluate(() => (window as unknown as { __themeAtBody?: string }).__themeAtBody);
+    expect(atBody).toBe('dark');
+    expect(await page.evaluate(() => document.documentElement.dataset.theme)).toBe('dark');
+    await expect(picker).toHaveValue('dark');
+    const bg = await page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+    expect(bg).toBe('rgb(15, 20, 32)');
+  });
+
+  test('font size and accessibility settings apply, notify and persist', async ({ page, base }) => {
+    await registerViaUi(page);
+    await page.goto(`${base}/settings`);
+    await expect(page).toHaveTitle('SignSpeak | Settings');
+    const html = page.locator('html');
+    await expect(html).toHaveCSS('font-size', '16px');
+    await page.getByLabel('Large (18 px)').check();
+    await expect(page.getByRole('status').filter({ hasText: 'Accessibility settings updated' })).toBeVisible();
+    await expect(html).toHaveCSS('font-size', '18px');
+    await page.getByLabel('Extra large (20 px)').check();
+    await expect(html).toHaveCSS('font-size', '20px');
+    await page.getByLabel('Reduce motion').check();
+    await expect(html).toHaveAttribute('data-reduced-motion', 'true');
+    await page.getByLabel('High contrast').check();
+    await expect(html).toHaveAttribute('data-theme', 'high-contrast');
+    await page.reload();
+    await expect(html).toHaveCSS('font-size', '20px');
+    await expect(html).toHaveAttribute('data-theme', 'high-contrast');
+    await page.getByLabel('High contrast').uncheck();
+    await page.getByLabel('Small (14 px)').check();
+    await expect(html).toHaveCSS('font-size', '14px');
+  });
+
+  test('Harmony and Reconnect are real pages saying what is coming', async ({ page, base }) => {
+    await registerViaUi(page);
+    for (const [path, name, text] of [
+      ['/harmony', 'Harmony', 'practise together with other learners'],
+      ['/reconnect', 'Reconnect', 'Community challenges'],
+    ]) {
+      await page.goto(`${base}${path}`);
+      await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+      await expect(page.getByText('Coming soon', { exact: true })).toBeVisible();
+      await expect(page.locator('.lead')).toContainText(text);
+      await expect(page.getByRole('link', { name: 'Go to ASL World' })).toBeVisible();
+    }
+  });
+
+  test('the offline banner follows the browser online state', async ({ page, context }) => {
+    await registerViaUi(page);
+    const banner = page.getByText('No internet connection. Some features may not work.');
+    await expect(banner).toBeHidden();
+    await context.setOffline(true);
+    await expect(banner).toBeVisible();
+    await context.setOffline(false);
+    await expect(banner).toBeHidden();
+  });
+
+  test('route transitions are marked finished', async ({ page }) => {
+    await registerViaUi(page);
+    await settled(page);
+    await page.getByRole('navigation', { name: 'Modules' }).getByRole('link', { name: 'Reconnect' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Reconnect' })).toBeVisible();
+    await settled(page);
+  });
+
+  test('screenshots of the dashboard in each theme', async ({ page }) => {
+    await registerViaUi(page);
+    mkdirSync('test-results/screenshots', { recursive: true });
+    for (const theme of THEMES) {
+      await page.getByLabel('Theme').selectOption(theme.id);
+      await expect(page.locator('html')).toHaveAttribute('data-theme', theme.id);
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      await settled(page);
+      // Dismiss the theme toasts by keyboard-reachable buttons so they do not cover the page.
+      const dismiss = page.getByRole('button', { name: 'Dismiss notification' });
+      while ((await dismiss.count()) > 0) await dismiss.first().click();
+      await expect(dismiss).toHaveCount(0);
+      await page.screenshot({ path: `test-results/screenshots/${theme.id}.png`, fullPage: true });
+    }
+  });
+});
+
+test.describe('mobile 375x812', () => {
+  test.use({ viewport: { width: 375, height: 812 }, isMobile: true, hasTouch: true });
+
+  test('bottom navigation with at most 5 modules and the sidebar closed', async ({ page }) => {
+    await registerViaUi(page);
+    const bottom = page.getByRole('navigation', { name: 'Mobile navigation' });
+    await expect(bottom).toBeVisible();
+    const links = bottom.getByRole('link');
+    expect(await links.count()).toBeLessThanOrEqual(5);
+    await expect(links.first()).toHaveText('Dashboard');
+    mkdirSync('test-results/screenshots', { recursive: true });
+    await page.screenshot({ path: 'test-results/screenshots/mobile-dashboard.png' });
+    // Nothing is wider than the phone's screen.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    await expect(page.getByRole('navigation', { name: 'Modules' })).toBeHidden();
+    await expect(page.getByRole('button', { name: 'Open sidebar' })).toHaveAttribute('aria-expanded', 'false');
+    await bottom.getByRole('link', { name: 'Harmony' }).tap();
+    await expect(page).toHaveURL(/\/harmony$/);
+    await expect(page.getByTestId('current-module')).toHaveText('Current module: Harmony');
+    // The sidebar opens on demand and closes again after choosing a module.
+    await page.getByRole('button', { name: 'Open sidebar' }).click();
+    const sidebar = page.getByRole('navigation', { name: 'Modules' });
+    await expect(sidebar).toBeVisible();
+    await sidebar.getByRole('link', { name: 'Reconnect' }).click();
+    await expect(page).toHaveURL(/\/reconnect$/);
+    await expect(sidebar).toBeHidden();
+    await page.screenshot({ path: 'test-results/screenshots/mobile.png', fullPage: true });
+  });
+});
