@@ -1,5 +1,5 @@
 /**
- * ONNX (onnxruntime-node) vs TF.js (pure JS cpu backend) on real photos from /work/shared/data:
+ * ONNX (onnxruntime-node) vs TF.js (pure JS cpu backend) on real photos from ../shared/data:
  * every output of every converted hand model must agree within 1e-3 (max absolute difference).
  */
 import { existsSync } from 'node:fs';
