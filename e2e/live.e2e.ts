@@ -3,9 +3,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../playwright.config';
-import { expect, newLearner, registerViaUi, test } from './support/fixtures';
+import { expect, newLearner, pausePageClock, registerViaUi, test } from './support/fixtures';
 import { removeDir, startE2EServer } from './support/server';
-import { buildY4m } from './support/y4m';
+import { buildY4m, fakeCameraLaunchOptions } from './support/y4m';
 
 /**
  * ASL World in Chromium with a fake camera that plays a Y4M built here from real photos
@@ -22,17 +22,7 @@ const video = await buildY4m({
   framesPerPhoto: 15,
 });
 
-test.use({
-  launchOptions: {
-    executablePath: CHROMIUM_PATH,
-    args: [
-      ...CHROMIUM_ARGS,
-      '--use-fake-ui-for-media-stream',
-      '--use-fake-device-for-media-stream',
-      `--use-file-for-fake-video-capture=${video.path}`,
-    ],
-  },
-});
+test.use({ launchOptions: fakeCameraLaunchOptions(video.path, CHROMIUM_PATH, CHROMIUM_ARGS) });
 
 test.afterAll(async () => {
   await rm(workDir, { recursive: true, force: true });
@@ -137,7 +127,7 @@ test('killing and restarting the server makes the client reconnect with backoff'
     await expect(page.getByTestId('reconnect-attempts')).toHaveText('Reconnect attempts: 4/5', { timeout: 10_000 });
     // The page's clock is paused while the server boots, so a slow boot cannot use up the
     // remaining attempts; the backoff timers carry on from where they were once it resumes.
-    await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 50);
+    await pausePageClock(page);
     server = await restarting;
     console.log(`server back after ${Date.now() - killedAt} ms`);
     await page.clock.resume();

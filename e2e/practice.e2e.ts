@@ -3,9 +3,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../playwright.config';
-import { expect, newLearner, test } from './support/fixtures';
+import { expect, newLearner, pausePageClock, registerViaUi, test } from './support/fixtures';
 import { removeDir, startE2EServer, type E2EServer } from './support/server';
-import { buildY4m } from './support/y4m';
+import { buildY4m, fakeCameraLaunchOptions } from './support/y4m';
 
 /**
  * Story practice in Chromium: the fake camera plays a video made from real photos that
@@ -22,31 +22,12 @@ const video = await buildY4m({
   framesPerPhoto: 60,
 });
 
-test.use({
-  launchOptions: {
-    executablePath: CHROMIUM_PATH,
-    args: [
-      ...CHROMIUM_ARGS,
-      '--use-fake-ui-for-media-stream',
-      '--use-fake-device-for-media-stream',
-      `--use-file-for-fake-video-capture=${video.path}`,
-    ],
-  },
-});
+test.use({ launchOptions: fakeCameraLaunchOptions(video.path, CHROMIUM_PATH, CHROMIUM_ARGS) });
 test.afterAll(async () => {
   await rm(workDir, { recursive: true, force: true });
 });
 
-async function register(page: Page, base: string) {
-  const learner = newLearner();
-  await page.goto(`${base}/register`);
-  await page.getByLabel('Username').fill(learner.username);
-  await page.getByLabel('Email').fill(learner.email);
-  await page.getByLabel('Password', { exact: true }).fill(learner.password);
-  await page.getByLabel('Confirm password').fill(learner.password);
-  await page.getByRole('button', { name: 'Create account' }).click();
-  await expect(page).toHaveURL(/\/dashboard$/);
-}
+const register = (page: Page, base: string) => registerViaUi(page, newLearner(), base);
 
 async function startMyCat(page: Page, base: string) {
   await page.goto(`${base}/asl-world`);
@@ -96,7 +77,7 @@ test('killing the server mid-story loses no completed letter: the client reconne
     // The restart can take longer than the five reconnect attempts on a busy machine: hold the
     // page's clock while the server boots, so the backoff does not run out meanwhile.
     await page.clock.install();
-    await page.clock.pauseAt(Date.now());
+    await pausePageClock(page);
     server = await startE2EServer({ dataDir: server.dataDir, port: Number(port) });
     await page.clock.resume();
 

@@ -17,8 +17,8 @@ export function newLearner() {
   };
 }
 
-export async function registerViaUi(page: Page, learner = newLearner()) {
-  await page.goto(`${baseUrl()}/register`);
+export async function registerViaUi(page: Page, learner = newLearner(), base = baseUrl()) {
+  await page.goto(`${base}/register`);
   await page.getByLabel('First name (optional)').fill(learner.firstName);
   await page.getByLabel('Username').fill(learner.username);
   await page.getByLabel('Email').fill(learner.email);
@@ -33,3 +33,19 @@ export const test = base.extend<{ base: string }>({
   base: async ({}, use) => use(baseUrl()),
 });
 export { expect };
+
+/**
+ * Pauses the page's (installed) clock a moment ahead of its own "now", so timers such as the
+ * reconnect backoff stand still while a test waits on something slow outside the page.
+ */
+export async function pausePageClock(page: Page): Promise<void> {
+  for (let ahead = 250; ; ahead *= 2) {
+    const now = await page.evaluate(() => Date.now());
+    try {
+      await page.clock.pauseAt(now + ahead);
+      return;
+    } catch (err) {
+      if (ahead > 4000 || !/past/i.test((err as Error).message)) throw err;
+    }
+  }
+}

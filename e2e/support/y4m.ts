@@ -81,3 +81,16 @@ export function rgbToI420(rgb: Buffer, W: number, H: number): Buffer {
   }
   return out;
 }
+
+/** Chromium launch options that play `videoPath` as the webcam (no permission prompt). */
+export function fakeCameraLaunchOptions(videoPath: string, executablePath: string, baseArgs: string[]) {
+  return {
+    executablePath,
+    args: [
+      ...baseArgs,
+      '--use-fake-ui-for-media-stream',
+      '--use-fake-device-for-media-stream',
+      `--use-file-for-fake-video-capture=${videoPath}`,
+    ],
+  };
+}

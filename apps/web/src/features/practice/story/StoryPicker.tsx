@@ -69,7 +69,7 @@ export function StoryPicker({ onStart, disabled }: { onStart(req: StartRequest):
       )}
       <form className="topic-form" onSubmit={onTopic}>
         <label htmlFor="topic-input">Or practise a topic</label>
-        <div className="topic-row">
+        <div className="topic-row field">
           <input
             id="topic-input"
             value={topic}
