@@ -124,6 +124,26 @@ console.log(
     .join(' ')}`,
 );
 
+// The full pool (one worker thread per core, as the server runs it): every sequence is a
+// learner with one frame in flight, tracked across its frames.
+{
+  const { createRecognitionPool } = await import('../../apps/server/src/recognition/pool.js');
+  const pool = createRecognitionPool({ modelDir, variant });
+  await Promise.all(seqs.slice(0, pool.threads).map((s) => pool.process(s.frames[0]!, null))); // warm-up
+  const t0 = performance.now();
+  await Promise.all(
+    seqs.map(async (s) => {
+      let track: unknown = null;
+      for (const f of s.frames) track = (await pool.process(f, track)).track;
+    }),
+  );
+  const secs = (performance.now() - t0) / 1000;
+  console.log(
+    `pool of ${pool.threads} worker threads: ${(total / secs).toFixed(1)} frames/s (${total} frames, ${seqs.length} concurrent learners)`,
+  );
+  await pool.close();
+}
+
 if (args.includes('--human')) {
   const { benchHuman } = await import('./bench-human.js');
   await benchHuman(seqs, fmt);
