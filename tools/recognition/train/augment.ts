@@ -44,3 +44,42 @@ export function augmentXY(xy: Float64Array, rng: Rng, o: AugmentOptions, mirror:
   }
   return out;
 }
+
+/**
+ * Small 3-D rotation of the landmark cloud about the wrist (about the image x and y axes,
+ * uniform in +-maxDeg each) before projection: simulates a different viewpoint. Only for
+ * samples with z; returns new xy and z.
+ */
+export function rotate3d(
+  xy: Float64Array,
+  z: Float64Array,
+  rng: Rng,
+  maxDeg: number,
+): { xy: Float64Array; z: Float64Array } {
+  const a = (rng.uniform(-maxDeg, maxDeg) * Math.PI) / 180; // about x (tilt)
+  const b = (rng.uniform(-maxDeg, maxDeg) * Math.PI) / 180; // about y (turn)
+  const ca = Math.cos(a),
+    sa = Math.sin(a),
+    cb = Math.cos(b),
+    sb = Math.sin(b);
+  const ox = xy[0],
+    oy = xy[1],
+    oz = z[0];
+  const nxy = new Float64Array(xy.length);
+  const nz = new Float64Array(z.length);
+  for (let i = 0; i < NUM_LANDMARKS; i++) {
+    const x = xy[2 * i] - ox;
+    const y = xy[2 * i + 1] - oy;
+    const w = z[i] - oz;
+    // rotate about x: y, z
+    const y1 = ca * y - sa * w;
+    const z1 = sa * y + ca * w;
+    // rotate about y: x, z
+    const x2 = cb * x + sb * z1;
+    const z2 = -sb * x + cb * z1;
+    nxy[2 * i] = ox + x2;
+    nxy[2 * i + 1] = oy + y1;
+    nz[i] = oz + z2;
+  }
+  return { xy: nxy, z: nz };
+}

@@ -9,7 +9,7 @@ import type { MlpModel } from '../../../apps/server/src/recognition/handshape/ml
 import { forwardProbs } from '../../../apps/server/src/recognition/handshape/mlp.js';
 import type { WeightsJson } from '../../../apps/server/src/recognition/handshape/classifier.js';
 import { SHAPE_CLASSES } from '../../../apps/server/src/recognition/handshape/labels.js';
-import { augmentXY, DEFAULT_AUGMENT, type AugmentOptions } from './augment.js';
+import { augmentXY, DEFAULT_AUGMENT, rotate3d, type AugmentOptions } from './augment.js';
 import type { Sample } from './data.js';
 import type { Dataset } from './trainer.js';
 import { Rng } from './rng.js';
@@ -25,6 +25,10 @@ export interface PipelineOptions {
   mirrorAug: 'unknown' | 'all';
   /** append depth features; null = no. Otherwise the probability of dropping z in training */
   zDropout: number | null;
+  /** max 3-D viewpoint rotation (degrees about the image x and y axes) for samples with z; 0 = off */
+  rot3dDeg: number;
+  /** extra per-epoch draw multiplier for listed shape classes (e.g. P, Q, X) */
+  classBoost: Record<string, number>;
 }
 
 export const DEFAULT_PIPELINE: PipelineOptions = {
@@ -35,11 +39,13 @@ export const DEFAULT_PIPELINE: PipelineOptions = {
   masseyPerGroup: 120,
   mirrorAug: 'unknown',
   zDropout: null,
+  rot3dDeg: 0,
+  classBoost: {},
 };
 
 export function featuresOf(s: Sample, mode: MirrorMode, useZ = false): Float64Array {
   const f = featuresFromCanonical(canonicalize(s.xy, s.handedness, mode));
-  return useZ ? withZ(f, s.z, s.xy) : f;
+  return useZ ? withZ(f, s.z, s.xy, s.handedness, mode) : f;
 }
 
 export function toDataset(samples: Sample[], mode: MirrorMode, useZ = false): Dataset {
@@ -63,19 +69,22 @@ export function epochMaker(samples: Sample[], o: PipelineOptions, seed: number):
     const x: Float64Array[] = [];
     const y: number[] = [];
     for (const g of groups.values()) {
-      const n =
+      const base =
         g[0].source === 'massey' ? o.masseyPerGroup : Math.max(o.minPerGroup, Math.min(o.maxPerGroup, g.length));
+      const n = Math.round(base * (o.classBoost[g[0].shape] ?? 1));
       const pick = n >= g.length && n < 2 * g.length ? rng.shuffle(g.slice()) : null;
       for (let i = 0; i < n; i++) {
         const s = pick && i < pick.length ? pick[i] : g[rng.int(g.length)];
         let xy = s.xy;
+        let z = s.z;
+        if (o.augment && z && o.rot3dDeg > 0) ({ xy, z } = rotate3d(xy, z, rng, o.rot3dDeg));
         if (o.augment) {
           const mirror = (o.mirrorAug === 'all' || s.handedness === 'Unknown') && rng.next() < o.augment.mirrorProb;
-          xy = augmentXY(s.xy, rng, o.augment, mirror);
+          xy = augmentXY(xy, rng, o.augment, mirror);
         }
         const f = featuresFromCanonical(canonicalize(xy, s.handedness, o.mirrorMode));
         if (o.zDropout === null) x.push(f);
-        else x.push(withZ(f, rng.next() < o.zDropout ? null : s.z, s.xy));
+        else x.push(withZ(f, rng.next() < o.zDropout ? null : z, xy, s.handedness, o.mirrorMode));
         y.push(SHAPE_CLASSES.indexOf(s.shape));
       }
     }

@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { canonicalize, extractFeatures, FEATURE_NAMES, FEATURE_SIZE, palmSize, toXY } from './normalize.js';
+import {
+  canonicalize,
+  depthFeatures,
+  extractFeatures,
+  FEATURE_NAMES,
+  FEATURE_SIZE,
+  palmSize,
+  toXY,
+  Z_FEATURE_NAMES,
+  Z_FEATURE_SIZE,
+} from './normalize.js';
 import { FIXTURES, mirrorX, samplesOf } from './__fixtures__/fixtures.js';
 
 const close = (a: ArrayLike<number>, b: ArrayLike<number>, eps = 1e-9) => {
@@ -56,5 +66,52 @@ describe('normalize', () => {
         'Right',
       ),
     ).toThrow(/degenerate/);
+  });
+});
+
+describe('depth features (useZ)', () => {
+  // a synthetic but fixed z for a real hand: tips closer to the camera than the wrist
+  const withDepth = (lm: readonly { x: number; y: number }[]) =>
+    lm.map((p, i) => ({ ...p, z: -0.03 * (i % 4) * palmSize(toXY(lm)) + 0.01 * p.x }));
+  const hand = withDepth(samplesOf('V', 'boris')[0].landmarks);
+
+  it('appends a named block; all zeros with the flag off when z is missing', () => {
+    expect(Z_FEATURE_NAMES.length).toBe(Z_FEATURE_SIZE);
+    const f = extractFeatures(samplesOf('V', 'boris')[0].landmarks, 'Unknown', 'chirality', true);
+    expect(f.length).toBe(FEATURE_SIZE + Z_FEATURE_SIZE);
+    expect(Array.from(f.slice(FEATURE_SIZE)).every((v) => v === 0)).toBe(true);
+    const g = extractFeatures(hand, 'Unknown', 'chirality', true);
+    expect(g[FEATURE_SIZE]).toBe(1);
+    expect(Array.from(g).every(Number.isFinite)).toBe(true);
+  });
+
+  it('is invariant to 3-D rotation and scale of the landmark cloud', () => {
+    const a = 0.5,
+      b = -0.4,
+      c = 0.3;
+    const rot = hand.map((p) => {
+      let { x, y, z } = p as { x: number; y: number; z: number };
+      [y, z] = [Math.cos(a) * y - Math.sin(a) * z, Math.sin(a) * y + Math.cos(a) * z];
+      [x, z] = [Math.cos(b) * x + Math.sin(b) * z, -Math.sin(b) * x + Math.cos(b) * z];
+      [x, y] = [Math.cos(c) * x - Math.sin(c) * y, Math.sin(c) * x + Math.cos(c) * y];
+      return { x: 3 * x + 7, y: 3 * y - 2, z: 3 * z };
+    });
+    const f = depthFeatures(
+      toXY(hand),
+      hand.map((p) => p.z),
+      false,
+    );
+    const g = depthFeatures(
+      toXY(rot),
+      rot.map((p) => p.z),
+      false,
+    );
+    close(f, g, 1e-9);
+  });
+
+  it('chirality mode keeps the depth block mirror-invariant', () => {
+    const f = extractFeatures(hand, 'Unknown', 'chirality', true);
+    const g = extractFeatures(mirrorX(hand), 'Unknown', 'chirality', true);
+    close(f, g, 1e-9);
   });
 });

@@ -2,9 +2,11 @@
  * Landmark normalisation and feature extraction for the handshape classifier.
  *
  * Input: 21 MediaPipe hand landmarks in any consistent units where x and y have the
- * same scale (image pixels are ideal). z is ignored by the classifier features: one of
- * the training sources (signn) has no z, and the scale of MediaPipe's z differs between
- * model versions (measured in MODEL_CARD.md).
+ * same scale (image pixels are ideal). z is optional: when the weights say useZ, a block of
+ * 3-D features (depthFeatures) is appended; z must then be in the same units as x (for
+ * MediaPipe's normalised output multiply x and z by the image width, y by the height).
+ * Hands without z get the block zeroed with its presence flag off (training drops z 30% of
+ * the time, and the signn source has no z), so they are still classified.
  *
  * Canonical frame: wrist at the origin, image axes kept (y grows downwards), distances
  * divided by the palm size, and left hands mirrored so that every hand looks like a right
@@ -88,9 +90,7 @@ export function canonicalize(
   const out = new Float64Array(2 * NUM_LANDMARKS);
   const s = palmSize(xy);
   if (!(s > 0)) throw new Error('degenerate hand: zero palm size');
-  let mirror: boolean;
-  if (mode === 'chirality') mirror = palmChirality(xy) > 0;
-  else mirror = handedness === 'Left';
+  const mirror = mirrors(xy, handedness, mode);
   const sx = mirror ? -1 : 1;
   for (let i = 0; i < NUM_LANDMARKS; i++) {
     out[2 * i] = (sx * (xy[2 * i] - xy[0])) / s;
@@ -177,17 +177,89 @@ export function featuresFromCanonical(p: Float64Array): Float64Array {
   return f;
 }
 
-/** Optional depth features: a presence flag, then tip and PIP z minus wrist z, in palm sizes. */
-export const Z_POINTS = [6, 8, 10, 12, 14, 16, 18, 20, 3, 4] as const;
-export const Z_FEATURE_SIZE = 1 + Z_POINTS.length;
+/**
+ * Optional depth features (when the weights say useZ): a presence flag, then features of the
+ * 3-D landmark cloud that survive foreshortening (a finger pointing at the camera keeps its
+ * 3-D angles): wrist at origin, mirrored like the 2-D canonical frame, divided by the 3-D palm
+ * size. Blocks: 15 joint-bend cosines in 3-D; each finger's MCP->tip direction and the index
+ * PIP->tip direction in a palm frame (u = wrist->middle MCP, v = across the palm, n = normal);
+ * the 5 fingertips' signed distances to the palm plane; thumb tip to the 4 fingertips in 3-D.
+ * All zeros (flag 0) when z is unknown (e.g. the signn CSV).
+ */
+export const Z_FEATURE_NAMES: readonly string[] = (() => {
+  const n: string[] = ['zPresent'];
+  for (let f = 0; f < 5; f++) for (let k = 0; k < 3; k++) n.push(`bend3d${f}_${k}`);
+  for (let f = 0; f < 5; f++) n.push(`dirU${f}`, `dirV${f}`, `dirN${f}`);
+  n.push('hookU1', 'hookV1', 'hookN1');
+  for (const t of TIPS) n.push(`palmPlane${t}`);
+  for (const t of [8, 12, 16, 20]) n.push(`d3d4_${t}`);
+  return n;
+})();
+export const Z_FEATURE_SIZE = Z_FEATURE_NAMES.length;
 
-/** z: 21 values in the same units as x and y, or null when unknown (all zeros then). */
-export function zFeatures(z: ArrayLike<number> | null, palm: number): Float64Array {
+/**
+ * xy: 42 numbers, z: 21 values in the same units as x and y (or null), mirror: flip x as the
+ * 2-D canonicalisation does.
+ */
+export function depthFeatures(xy: ArrayLike<number>, z: ArrayLike<number> | null, mirror: boolean): Float64Array {
   const f = new Float64Array(Z_FEATURE_SIZE);
   if (!z) return f;
-  f[0] = 1;
-  Z_POINTS.forEach((j, k) => (f[k + 1] = (z[j] - z[0]) / palm));
+  for (let i = 0; i < NUM_LANDMARKS; i++) if (!Number.isFinite(z[i])) return f;
+  const sx = mirror ? -1 : 1;
+  const P = new Float64Array(3 * NUM_LANDMARKS);
+  for (let i = 0; i < NUM_LANDMARKS; i++) {
+    P[3 * i] = sx * (xy[2 * i] - xy[0]);
+    P[3 * i + 1] = xy[2 * i + 1] - xy[1];
+    P[3 * i + 2] = z[i] - z[0];
+  }
+  const h3 = (x: number, y: number, z: number) => Math.sqrt(x * x + y * y + z * z);
+  const d3 = (i: number, j: number) =>
+    h3(P[3 * i] - P[3 * j], P[3 * i + 1] - P[3 * j + 1], P[3 * i + 2] - P[3 * j + 2]);
+  const palm = (d3(0, 5) + d3(0, 9) + d3(0, 13) + d3(0, 17) + d3(5, 17)) / 5;
+  if (!(palm > 0)) return f;
+  const vec = (i: number, j: number): [number, number, number] => [
+    P[3 * j] - P[3 * i],
+    P[3 * j + 1] - P[3 * i + 1],
+    P[3 * j + 2] - P[3 * i + 2],
+  ];
+  const dot = (a: number[], b: number[]) => a[0] * b[0] + a[1] * b[1] + a[2] * b[2];
+  const norm = (a: number[]): number[] => {
+    const n = Math.max(h3(a[0], a[1], a[2]), 1e-9);
+    return [a[0] / n, a[1] / n, a[2] / n];
+  };
+  const u = norm(vec(0, 9));
+  const a = vec(5, 17);
+  const au = dot(a, u);
+  const v = norm([a[0] - au * u[0], a[1] - au * u[1], a[2] - au * u[2]]);
+  const nrm = [u[1] * v[2] - u[2] * v[1], u[2] * v[0] - u[0] * v[2], u[0] * v[1] - u[1] * v[0]];
+  let k = 0;
+  f[k++] = 1;
+  for (const chain of FINGER_CHAINS) {
+    const full = [WRIST, ...chain];
+    for (let j = 1; j <= 3; j++) {
+      const p = vec(full[j], full[j - 1]);
+      const q = vec(full[j], full[j + 1]);
+      const n = h3(p[0], p[1], p[2]) * h3(q[0], q[1], q[2]);
+      f[k++] = n > 1e-9 ? dot(p, q) / n : 0;
+    }
+  }
+  const inPalm = (d: number[]) => {
+    const e = norm(d);
+    f[k++] = dot(e, u);
+    f[k++] = dot(e, v);
+    f[k++] = dot(e, nrm);
+  };
+  for (const chain of FINGER_CHAINS) inPalm(vec(chain[0], chain[3]));
+  inPalm(vec(6, 8));
+  const c = [(P[15] + P[51]) / 2, (P[16] + P[52]) / 2, (P[17] + P[53]) / 2]; // mid of index and pinky MCP
+  for (const t of TIPS) f[k++] = (dot([P[3 * t], P[3 * t + 1], P[3 * t + 2]], nrm) - dot(c, nrm)) / palm;
+  for (const t of [8, 12, 16, 20]) f[k++] = d3(4, t) / palm;
   return f;
+}
+
+/** Back-compatible helper: depth features of an unmirrored hand. */
+export function zFeatures(z: ArrayLike<number> | null, xy: ArrayLike<number>): Float64Array {
+  return depthFeatures(xy, z, false);
 }
 
 function concat(a: Float64Array, b: Float64Array): Float64Array {
@@ -195,6 +267,11 @@ function concat(a: Float64Array, b: Float64Array): Float64Array {
   out.set(a);
   out.set(b, a.length);
   return out;
+}
+
+/** Whether canonicalize mirrors this hand. */
+export function mirrors(xy: ArrayLike<number>, handedness: Handedness, mode: MirrorMode): boolean {
+  return mode === 'chirality' ? palmChirality(xy) > 0 : handedness === 'Left';
 }
 
 /** Landmarks (consistent units) -> classifier feature vector. */
@@ -208,9 +285,15 @@ export function extractFeatures(
   const f = featuresFromCanonical(canonicalize(xy, handedness, mode));
   if (!useZ) return f;
   const hasZ = landmarks.every((p) => typeof p.z === 'number' && Number.isFinite(p.z));
-  return concat(f, zFeatures(hasZ ? landmarks.map((p) => p.z as number) : null, palmSize(xy)));
+  return concat(f, depthFeatures(xy, hasZ ? landmarks.map((p) => p.z as number) : null, mirrors(xy, handedness, mode)));
 }
 
-export function withZ(f: Float64Array, z: ArrayLike<number> | null, xy: ArrayLike<number>): Float64Array {
-  return concat(f, zFeatures(z, palmSize(xy)));
+export function withZ(
+  f: Float64Array,
+  z: ArrayLike<number> | null,
+  xy: ArrayLike<number>,
+  handedness: Handedness = 'Unknown',
+  mode: MirrorMode = 'chirality',
+): Float64Array {
+  return concat(f, depthFeatures(xy, z, mirrors(xy, handedness, mode)));
 }
