@@ -1,6 +1,14 @@
 import type { AslFeedbackData } from '@asl/protocol';
 import { useState } from 'react';
+import { Bar } from './Bar';
 import { confidenceWords } from './confidence';
+
+const ACTIONS = [
+  ['try_again', 'Try Again'],
+  ['next_sentence', 'Next Sentence'],
+  ['complete_story', 'Complete Story'],
+  ['restart_story', 'Restart Story'],
+] as const;
 
 export interface FeedbackPanelProps {
   feedback: AslFeedbackData | null;
@@ -37,16 +45,7 @@ export function FeedbackPanel({ feedback, handSeen, onAction, onReport, disabled
             {feedback.detected ? `Read as ${feedback.detected}: ` : ''}
             {confidenceWords(feedback.confidence)} ({pct}%)
           </span>
-          <div
-            className="bar"
-            role="meter"
-            aria-label="Confidence"
-            aria-valuemin={0}
-            aria-valuemax={100}
-            aria-valuenow={pct}
-          >
-            <div className="bar-fill" style={{ width: `${pct}%` }} />
-          </div>
+          <Bar role="meter" label="Confidence" percent={pct} />
           <button
             type="button"
             className="link-button"
@@ -61,38 +60,17 @@ export function FeedbackPanel({ feedback, handSeen, onAction, onReport, disabled
         </div>
       )}
       <div className="practice-actions">
-        <button
-          type="button"
-          className="button button-secondary"
-          disabled={disabled}
-          onClick={() => onAction('try_again')}
-        >
-          Try Again
-        </button>
-        <button
-          type="button"
-          className="button button-secondary"
-          disabled={disabled}
-          onClick={() => onAction('next_sentence')}
-        >
-          Next Sentence
-        </button>
-        <button
-          type="button"
-          className="button button-secondary"
-          disabled={disabled}
-          onClick={() => onAction('complete_story')}
-        >
-          Complete Story
-        </button>
-        <button
-          type="button"
-          className="button button-secondary"
-          disabled={disabled}
-          onClick={() => onAction('restart_story')}
-        >
-          Restart Story
-        </button>
+        {ACTIONS.map(([action, label]) => (
+          <button
+            key={action}
+            type="button"
+            className="button button-secondary"
+            disabled={disabled}
+            onClick={() => onAction(action)}
+          >
+            {label}
+          </button>
+        ))}
       </div>
     </section>
   );

@@ -4,6 +4,7 @@ import { useSearchParams } from 'react-router';
 import type { LiveContext } from '../AslWorldPage';
 import { getSuggestedStoryId } from './api/get-progress-suggestion';
 import { reportFeedback } from './api/report-feedback';
+import { Bar } from './Bar';
 import { CompletionScreen } from './CompletionScreen';
 import { FeedbackPanel } from './FeedbackPanel';
 import { SentenceView } from './SentenceView';
@@ -85,16 +86,7 @@ export function StoryPractice({ live }: { live: LiveContext }) {
           Sentence {p.state.sentence_index + 1} of {p.story.sentences.length} · {p.state.letters_done} of{' '}
           {p.state.letters_total} letters
         </span>
-        <div
-          className="bar"
-          role="progressbar"
-          aria-label="Story progress"
-          aria-valuemin={0}
-          aria-valuemax={100}
-          aria-valuenow={pct}
-        >
-          <div className="bar-fill" style={{ width: `${pct}%` }} />
-        </div>
+        <Bar role="progressbar" label="Story progress" percent={pct} />
       </div>
       {p.message && (
         <p className="alert alert-info" role="status">
