@@ -25,48 +25,29 @@ function addPlaywright(file) {
   counts.skipped += s.skipped;
 }
 
+/** Runs vitest projects with a JSON report, and counts its tests even when it fails. */
+function vitest(report, projects) {
+  const file = join(reports, `${report}.json`);
+  try {
+    run('npx', [
+      'vitest',
+      'run',
+      ...projects.flatMap((p) => ['--project', p]),
+      '--reporter=default',
+      '--reporter=json',
+      `--outputFile.json=${file}`,
+    ]);
+  } finally {
+    addVitest(file);
+  }
+}
+
 const steps = [
   ['dependencies', () => ensureDependencies()],
   ['lint', () => run('npm', ['run', 'lint', '--silent'])],
   ['typecheck', () => run('npx', ['tsc', '-b'])],
-  [
-    'unit tests',
-    () => {
-      try {
-        run('npx', [
-          'vitest',
-          'run',
-          '--project',
-          'unit',
-          '--project',
-          'unit-web',
-          '--reporter=default',
-          '--reporter=json',
-          `--outputFile.json=${join(reports, 'unit.json')}`,
-        ]);
-      } finally {
-        addVitest(join(reports, 'unit.json'));
-      }
-    },
-  ],
-  [
-    'integration tests',
-    () => {
-      try {
-        run('npx', [
-          'vitest',
-          'run',
-          '--project',
-          'integration',
-          '--reporter=default',
-          '--reporter=json',
-          `--outputFile.json=${join(reports, 'integration.json')}`,
-        ]);
-      } finally {
-        addVitest(join(reports, 'integration.json'));
-      }
-    },
-  ],
+  ['unit tests', () => vitest('unit', ['unit', 'unit-web'])],
+  ['integration tests', () => vitest('integration', ['integration'])],
   ['build', () => ensureBuilt()],
   ['bundle budget', () => run('node', ['tools/check-bundle-budget.mjs'])],
   [

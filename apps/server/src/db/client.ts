@@ -26,6 +26,14 @@ export interface DatabaseOptions {
   dataDir: string;
 }
 
+/** True when the query answers, false when it fails (the database is down). */
+function succeeds(query: Promise<unknown>): Promise<boolean> {
+  return query.then(
+    () => true,
+    () => false,
+  );
+}
+
 const MIGRATION_LOCK_KEY = 7_340_221;
 
 export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
@@ -58,15 +66,7 @@ async function openPglite(dataDir: string): Promise<Database> {
     kind: 'pglite',
     db,
     withMigrationLock: (fn) => fn(db),
-    async ping() {
-      if (closed) return false;
-      try {
-        await db.execute(sql`select 1`);
-        return true;
-      } catch {
-        return false;
-      }
-    },
+    ping: () => (closed ? Promise.resolve(false) : succeeds(db.execute(sql`select 1`))),
     async close() {
       if (closed) return;
       closed = true;
@@ -94,15 +94,7 @@ async function openPostgres(url: string): Promise<Database> {
         client.release();
       }
     },
-    async ping() {
-      if (closed) return false;
-      try {
-        await pool.query('select 1');
-        return true;
-      } catch {
-        return false;
-      }
-    },
+    ping: () => (closed ? Promise.resolve(false) : succeeds(pool.query('select 1'))),
     async close() {
       if (closed) return;
       closed = true;

@@ -19,8 +19,7 @@ interface ConnState {
   watcher: LetterWatcher;
 }
 
-const praise = (t: PracticeTarget) =>
-  t.kind === 'digit' ? `That's ${t.letter}. Well done!` : `That's ${t.letter}. Well done!`;
+const praise = (t: PracticeTarget) => `That's ${t.letter}. Well done!`;
 
 /**
  * The story practice session over /ws/video: control actions, and per frame the held letter
