@@ -16,7 +16,7 @@ await build({
   target: 'node20',
   format: 'esm',
   sourcemap: true,
-  // npm packages stay external; the protocol workspace (TypeScript source) is bundled in.
+  // npm packages stay external; the @asl workspaces (TypeScript source) are bundled in.
   plugins: [
     {
       name: 'externalize-npm',

@@ -10,7 +10,8 @@ import { fileURLToPath } from 'node:url';
 import * as ort from 'onnxruntime-node';
 import { ensureModels } from './convert/ensure-models.js';
 import { buildSequences } from './bench-frames.js';
-import { createHandPipeline, type TrackState } from '../../apps/server/src/recognition/landmarks/pipeline.js';
+import type { TrackState } from '@asl/recognition';
+import { createHandPipeline } from '../../apps/server/src/recognition/landmarks/pipeline.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const args = process.argv.slice(2);

@@ -7,8 +7,8 @@
  */
 import { readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { classify } from '../../apps/server/src/recognition/handshape/classifier';
-import type { ClassSet } from '../../apps/server/src/recognition/handshape/labels';
+import { classify } from '../../packages/recognition/src/handshape/classifier';
+import type { ClassSet } from '../../packages/recognition/src/handshape/labels';
 import { createRecognizer } from '../../apps/server/src/recognition/landmarks/recognize';
 import { ensureModels } from './convert/ensure-models';
 

@@ -1,5 +1,5 @@
 /** Geometric augmentation of raw 2-D landmarks (before canonicalisation). */
-import { NUM_LANDMARKS, palmSize } from '../../../apps/server/src/recognition/handshape/normalize.js';
+import { NUM_LANDMARKS, palmSize } from '../../../packages/recognition/src/handshape/normalize.js';
 import type { Rng } from './rng.js';
 
 export interface AugmentOptions {

@@ -2,8 +2,8 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { NUM_LANDMARKS, type Handedness } from '../../../apps/server/src/recognition/handshape/normalize.js';
-import { shapeClassOf } from '../../../apps/server/src/recognition/handshape/labels.js';
+import { NUM_LANDMARKS, type Handedness } from '../../../packages/recognition/src/handshape/normalize.js';
+import { shapeClassOf } from '../../../packages/recognition/src/handshape/labels.js';
 
 export type Source = 'boris' | 'siruyy' | 'signn' | 'massey' | 'digits';
 

@@ -9,8 +9,8 @@
  */
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { loadModel, type WeightsJson } from '../../../apps/server/src/recognition/handshape/classifier.js';
-import { DIGITS, namesFor, STATIC_LETTERS } from '../../../apps/server/src/recognition/handshape/labels.js';
+import { loadModel, type WeightsJson } from '../../../packages/recognition/src/handshape/classifier.js';
+import { DIGITS, namesFor, STATIC_LETTERS } from '../../../packages/recognition/src/handshape/labels.js';
 import { digitsGroup, loadExtracted, loadLandmarkSet, type PhotoRow, type Sample } from './data.js';
 import { leaveOneSourceOut } from './loso.js';
 import { evaluate, formatConfusion, formatEval } from './pipeline.js';
@@ -23,7 +23,7 @@ const opt = (n: string) => {
 };
 const weightsPath =
   opt('--weights') ??
-  fileURLToPath(new URL('../../../apps/server/src/recognition/handshape/weights.json', import.meta.url));
+  fileURLToPath(new URL('../../../packages/recognition/src/handshape/weights.json', import.meta.url));
 
 const isTestRow = (r: { source: string; signer: string }) =>
   r.source === 'massey' ? r.signer === 'hand4' : digitsGroup(r.signer) >= 140;

@@ -1,6 +1,6 @@
 /** Leave-one-source-out evaluation on the landmark CSV sets (used until photo landmarks exist). */
-import type { MirrorMode } from '../../../apps/server/src/recognition/handshape/normalize.js';
-import { namesFor, SHAPE_CLASSES, STATIC_LETTERS } from '../../../apps/server/src/recognition/handshape/labels.js';
+import type { MirrorMode } from '../../../packages/recognition/src/handshape/normalize.js';
+import { namesFor, SHAPE_CLASSES, STATIC_LETTERS } from '../../../packages/recognition/src/handshape/labels.js';
 import type { Sample } from './data.js';
 import {
   DEFAULT_PIPELINE,

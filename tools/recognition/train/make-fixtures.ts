@@ -1,6 +1,6 @@
 /**
  * Writes a small fixture of real labelled landmark samples for the unit tests:
- * apps/server/src/recognition/handshape/__fixtures__/samples.json
+ * packages/recognition/src/handshape/__fixtures__/samples.json
  * (boris MIT, siruyy MIT, signn Apache-2.0; see ../licenses). x is in 4:3 / 3:4 corrected
  * units as in data.ts, multiplied by 480 so the numbers look like pixels.
  */
@@ -30,7 +30,7 @@ for (const src of ['boris', 'siruyy', 'signn'] as const) {
   }
 }
 const path = fileURLToPath(
-  new URL('../../../apps/server/src/recognition/handshape/__fixtures__/samples.json', import.meta.url),
+  new URL('../../../packages/recognition/src/handshape/__fixtures__/samples.json', import.meta.url),
 );
 writeFileSync(
   path,

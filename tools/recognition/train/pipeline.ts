@@ -4,11 +4,11 @@ import {
   featuresFromCanonical,
   withZ,
   type MirrorMode,
-} from '../../../apps/server/src/recognition/handshape/normalize.js';
-import type { MlpModel } from '../../../apps/server/src/recognition/handshape/mlp.js';
-import { forwardProbs } from '../../../apps/server/src/recognition/handshape/mlp.js';
-import type { WeightsJson } from '../../../apps/server/src/recognition/handshape/classifier.js';
-import { SHAPE_CLASSES } from '../../../apps/server/src/recognition/handshape/labels.js';
+} from '../../../packages/recognition/src/handshape/normalize.js';
+import type { MlpModel } from '../../../packages/recognition/src/handshape/mlp.js';
+import { forwardProbs } from '../../../packages/recognition/src/handshape/mlp.js';
+import type { WeightsJson } from '../../../packages/recognition/src/handshape/classifier.js';
+import { SHAPE_CLASSES } from '../../../packages/recognition/src/handshape/labels.js';
 import { augmentXY, DEFAULT_AUGMENT, rotate3d, type AugmentOptions } from './augment.js';
 import type { Sample } from './data.js';
 import type { Dataset } from './trainer.js';

@@ -1,7 +1,7 @@
 /** How often the letter templates accept correctly labelled real samples. */
-import { handState } from '../../../apps/server/src/recognition/handshape/finger-state.js';
-import { templateFor } from '../../../apps/server/src/recognition/handshape/letter-templates.js';
-import { differences } from '../../../apps/server/src/recognition/handshape/template-match.js';
+import { handState } from '../../../packages/recognition/src/handshape/finger-state.js';
+import { templateFor } from '../../../packages/recognition/src/handshape/letter-templates.js';
+import { differences } from '../../../packages/recognition/src/handshape/template-match.js';
 import type { Sample } from './data.js';
 
 export function toLandmarks(xy: Float64Array): { x: number; y: number }[] {

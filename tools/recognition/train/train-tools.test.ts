@@ -3,7 +3,7 @@ import { Rng } from './rng.js';
 import { augmentXY } from './augment.js';
 import { computeStandardizer, accuracy, DEFAULT_TRAIN, train } from './trainer.js';
 import { roleOf, type Sample } from './data.js';
-import { shapeClassOf } from '../../../apps/server/src/recognition/handshape/labels.js';
+import { shapeClassOf } from '../../../packages/recognition/src/handshape/labels.js';
 
 const sample = (source: Sample['source'], signer: string): Sample => ({
   source,

@@ -15,13 +15,8 @@
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import type { MirrorMode } from '../../../apps/server/src/recognition/handshape/normalize.js';
-import {
-  namesFor,
-  SHAPE_CLASSES,
-  STATIC_LETTERS,
-  DIGITS,
-} from '../../../apps/server/src/recognition/handshape/labels.js';
+import type { MirrorMode } from '../../../packages/recognition/src/handshape/normalize.js';
+import { namesFor, SHAPE_CLASSES, STATIC_LETTERS, DIGITS } from '../../../packages/recognition/src/handshape/labels.js';
 import { loadExtracted, loadLandmarkSet, roleOf, type Sample } from './data.js';
 import {
   DEFAULT_PIPELINE,
@@ -78,8 +73,7 @@ const trainOpts: TrainOptions = {
   log: flag('--quiet') ? undefined : (s) => console.log('  ' + s),
 };
 const outPath =
-  opt('--out') ??
-  fileURLToPath(new URL('../../../apps/server/src/recognition/handshape/weights.json', import.meta.url));
+  opt('--out') ?? fileURLToPath(new URL('../../../packages/recognition/src/handshape/weights.json', import.meta.url));
 
 const t0 = Date.now();
 const csv: Sample[] = [...loadLandmarkSet('boris'), ...loadLandmarkSet('siruyy'), ...loadLandmarkSet('signn')];

@@ -1,6 +1,6 @@
 /** Plain TypeScript MLP training: softmax cross-entropy, AdamW, early stopping. */
-import type { DenseLayer, MlpModel } from '../../../apps/server/src/recognition/handshape/mlp.js';
-import { forwardProbs } from '../../../apps/server/src/recognition/handshape/mlp.js';
+import type { DenseLayer, MlpModel } from '../../../packages/recognition/src/handshape/mlp.js';
+import { forwardProbs } from '../../../packages/recognition/src/handshape/mlp.js';
 import { Rng } from './rng.js';
 
 export interface TrainOptions {

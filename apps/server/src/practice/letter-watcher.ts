@@ -1,9 +1,13 @@
 import type { DetectedHand } from '@asl/protocol';
-import { classify, type Classification } from '../recognition/handshape/classifier';
-import type { ClassSet } from '../recognition/handshape/labels';
-import { MotionDetector } from '../recognition/handshape/motion';
-import type { Handedness, Landmark } from '../recognition/handshape/normalize';
-import { Stabilizer } from '../recognition/handshape/stabilizer';
+import {
+  classify,
+  MotionDetector,
+  Stabilizer,
+  type Classification,
+  type ClassSet,
+  type Handedness,
+  type Landmark,
+} from '@asl/recognition';
 
 /** The wire shape of a hand ([x,y,z] tuples, lower-case side) as the handshape modules take it. */
 export function handshapeInput(hand: DetectedHand): { landmarks: Landmark[]; handedness: Handedness } {

@@ -5,7 +5,7 @@
 import { workerData } from 'node:worker_threads';
 import type { DetectedHand } from '@asl/protocol';
 import { createHandPipeline, type HandPipeline } from './landmarks/pipeline';
-import type { TrackState } from './landmarks/types';
+import type { TrackState } from '@asl/recognition';
 
 export interface WorkerTask {
   jpeg: Uint8Array;

@@ -97,7 +97,7 @@ describe.skipIf(!existsSync(FIVE) || !existsSync(DIGIT))('hand pipeline on real 
 
   it('rejects malformed raw input', async () => {
     await expect(p.process({ rgb: { data: new Uint8Array(10), width: 4, height: 4 } })).rejects.toThrow(/expected 48/);
-    await expect(p.process({})).rejects.toThrow(/jpeg or rgb/);
+    await expect(p.process({})).rejects.toThrow(/give rgb, or jpeg/);
   });
 });
 

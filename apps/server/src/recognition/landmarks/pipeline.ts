@@ -1,290 +1,53 @@
 /**
- * Hand pipeline (MediaPipe Hands, reproduced on onnxruntime-node):
- * palm detection on a letterboxed frame -> rotated hand crop -> landmark model -> image pixels,
- * with tracking driven by a caller-held TrackState (the palm detector runs only when needed).
- * session.run() is synchronous native work: run one pipeline per worker thread
- * (intraOpThreads: 1) to use several cores.
+ * The hand pipeline on onnxruntime-node. session.run() is synchronous native work: run one
+ * pipeline per worker thread (intraOpThreads: 1) to use several cores.
  */
-import * as ort from 'onnxruntime-node';
 import path from 'node:path';
-import { generateAnchors, PALM_256_ANCHORS } from './anchors.js';
-import { landmarksToRect, palmToRect, projectLandmarks, rectToImageAffine } from './crop.js';
-import { decodePalm, weightedNms, type RawDetection } from './decode.js';
-import { borderColor, checkRgb, decodeImage } from './image.js';
-import type { Hand, PalmDetection, Point3, Rect, RgbImage, TrackState } from './types.js';
-import { detectionAffine } from './letterbox.js';
-import { applyAffine, ImagePyramid, warpAffinePyramid } from './warp.js';
+import * as ort from 'onnxruntime-node';
+import {
+  createHandPipelineWith,
+  type HandPipeline,
+  type ModelName,
+  type ModelRunner,
+  type PipelineOptions as CoreOptions,
+} from '@asl/recognition';
+import { decodeImage } from './image.js';
 
-export interface PipelineOptions {
+export interface PipelineOptions extends CoreOptions {
   /** folder with handdetect.onnx, handlandmark-full.onnx, handlandmark-lite.onnx (see ensureModels) */
   modelDir: string;
-  variant?: 'full' | 'lite';
   intraOpThreads?: number;
-  maxHands?: number;
-  /** palm detector score threshold (MediaPipe: 0.5) */
-  minDetectionScore?: number;
-  /** landmark hand-presence threshold to accept a hand / keep tracking it (MediaPipe: 0.5) */
-  minPresence?: number;
-  /**
-   * palm-detection attempts, tried in order until a hand passes minPresence: `pad` is the side of
-   * a virtual square canvas (background colour) as a multiple of the image's long side, `minScore`
-   * overrides minDetectionScore. Default [{pad:1},{pad:2}] (second one only when the first fails).
-   */
-  detectAttempts?: Array<{ pad: number; minScore?: number; rotate?: number }>;
-  /** how many leading detectAttempts are run together, keeping the best candidate (default 1) */
-  exhaustive?: number;
-  /** second landmark pass on the rect derived from the first landmarks (static photos) */
-  refine?: boolean;
-  /**
-   * 'mediapipe': the model's own label (it assumes a mirrored/selfie image);
-   * 'unmirrored': flip it, for raw camera frames / photos of other people.
-   */
-  handedness?: 'mediapipe' | 'unmirrored';
 }
 
-export interface ProcessInput {
-  jpeg?: Buffer;
-  rgb?: RgbImage;
-}
-export interface Timings {
-  decodeMs: number;
-  detectMs: number;
-  landmarkMs: number;
-  totalMs: number;
-  detectorRuns: number;
-  landmarkRuns: number;
-}
-export interface ProcessResult {
-  hands: Hand[];
-  track: TrackState | null;
-  timings: Timings;
-  palms: PalmDetection[];
-  /** size of the decoded image, pixels */
-  image: { width: number; height: number };
-  /** index into detectAttempts of the attempt that produced the last new hand (-1: none/tracked) */
-  attempt: number;
-}
-export interface HandPipeline {
-  process(input: ProcessInput, track?: TrackState | null): Promise<ProcessResult>;
-  detectPalms(
-    img: RgbImage,
-    pad?: number,
-    minScore?: number,
-    bg?: [number, number, number],
-    rotateDeg?: number,
-  ): Promise<PalmDetection[]>;
-  landmarksForRect(img: RgbImage, rect: Rect, bg?: [number, number, number]): Promise<Hand>;
-  close(): Promise<void>;
-}
-
-const PALM_SIZE = 256;
-const LM_SIZE = 224;
-const REFINE_FROM = 0.2;
-
-export async function createHandPipeline(opts: PipelineOptions): Promise<HandPipeline> {
-  const o = {
-    variant: 'full' as const,
-    intraOpThreads: 1,
-    maxHands: 1,
-    minDetectionScore: 0.5,
-    minPresence: 0.5,
-    detectAttempts: [{ pad: 1 }, { pad: 2 }] as Array<{ pad: number; minScore?: number; rotate?: number }>,
-    exhaustive: 1,
-    refine: false,
-    handedness: 'mediapipe' as const,
-    ...opts,
-  };
-  const so: ort.InferenceSession.SessionOptions = {
-    intraOpNumThreads: o.intraOpThreads,
+async function loadOnnxModel(file: string, intraOpThreads: number): Promise<ModelRunner> {
+  const session = await ort.InferenceSession.create(file, {
+    intraOpNumThreads: intraOpThreads,
     interOpNumThreads: 1,
     executionMode: 'sequential',
     graphOptimizationLevel: 'all',
-  };
-  const palmSession = await ort.InferenceSession.create(path.join(o.modelDir, 'handdetect.onnx'), so);
-  const lmSession = await ort.InferenceSession.create(
-    path.join(o.modelDir, o.variant === 'lite' ? 'handlandmark-lite.onnx' : 'handlandmark-full.onnx'),
-    so,
-  );
-  const anchors = generateAnchors(PALM_256_ANCHORS);
-  const palmBuf = new Float32Array(PALM_SIZE * PALM_SIZE * 3);
-  const lmBuf = new Float32Array(LM_SIZE * LM_SIZE * 3);
-  let detectMs = 0,
-    landmarkMs = 0,
-    detectorRuns = 0,
-    landmarkRuns = 0;
-  // one pyramid per image, reused by every warp of that image (weak: no leak across frames)
-  const pyramids = new WeakMap<RgbImage, ImagePyramid>();
-  const pyramidOf = (img: RgbImage): ImagePyramid => {
-    let p = pyramids.get(img);
-    if (!p) {
-      p = new ImagePyramid(img);
-      pyramids.set(img, p);
-    }
-    return p;
-  };
-
-  async function detectPalms(
-    img: RgbImage,
-    pad = 1,
-    minScore = o.minDetectionScore,
-    bg = borderColor(img),
-    rotateDeg = 0,
-  ): Promise<PalmDetection[]> {
-    const t0 = performance.now();
-    // the model input shows a square of side pad*long side centred on the image (background
-    // colour outside; this is the letterbox when pad = 1), optionally rotated by rotateDeg
-    const m = detectionAffine(img.width, img.height, pad, rotateDeg, PALM_SIZE);
-    warpAffinePyramid(pyramidOf(img), m, PALM_SIZE, PALM_SIZE, { scale: 1 / 127.5, offset: -1, border: bg }, palmBuf);
-    const out = await palmSession.run({
-      [palmSession.inputNames[0]]: new ort.Tensor('float32', palmBuf, [1, PALM_SIZE, PALM_SIZE, 3]),
-    });
-    const raw = out[palmSession.outputNames[0]].data as Float32Array;
-    const dets = weightedNms(decodePalm(raw, anchors, PALM_SIZE, minScore), 0.3, o.maxHands * 2);
-    detectMs += performance.now() - t0;
-    detectorRuns++;
-    const s = Math.hypot(m[0], m[3]);
-    return dets.map((d: RawDetection) => {
-      const [cx, cy] = applyAffine(m, d.x + d.w / 2, d.y + d.h / 2);
-      const w = d.w * s;
-      const h = d.h * s;
-      return {
-        score: d.score,
-        box: { x: cx - w / 2, y: cy - h / 2, w, h },
-        keypoints: d.keypoints.map(([kx, ky]) => applyAffine(m, kx, ky)),
-      };
-    });
-  }
-
-  async function landmarksForRect(img: RgbImage, rect: Rect, bg = borderColor(img)): Promise<Hand> {
-    const t0 = performance.now();
-    warpAffinePyramid(
-      pyramidOf(img),
-      rectToImageAffine(rect, LM_SIZE),
-      LM_SIZE,
-      LM_SIZE,
-      { scale: 1 / 255, offset: 0, border: bg },
-      lmBuf,
-    );
-    const out = await lmSession.run({
-      [lmSession.inputNames[0]]: new ort.Tensor('float32', lmBuf, [1, LM_SIZE, LM_SIZE, 3]),
-    });
-    landmarkMs += performance.now() - t0;
-    landmarkRuns++;
-    const raw = out.Identity.data as Float32Array; // 21 x (x, y, z) in crop pixels
-    const presence = (out.Identity_1.data as Float32Array)[0];
-    // MediaPipe's HandednessClassificationExtract: the sigmoid output is the score of "Left"
-    // (labels assume a mirrored/selfie image, so an unmirrored right hand reads "Left")
-    const left = (out.Identity_2.data as Float32Array)[0];
-    const landmarks = projectLandmarks(raw, rect, LM_SIZE);
-    const xs = landmarks.map((p) => p[0]);
-    const ys = landmarks.map((p) => p[1]);
-    const x = Math.min(...xs);
-    const y = Math.min(...ys);
-    const mpRight = left < 0.5;
-    const isRight = o.handedness === 'unmirrored' ? !mpRight : mpRight;
-    return {
-      landmarks,
-      score: presence,
-      handedness: isRight ? 'right' : 'left',
-      handednessScore: mpRight ? 1 - left : left,
-      box: { x, y, w: Math.max(...xs) - x, h: Math.max(...ys) - y },
-      rect,
-    };
-  }
-
-  async function handFromRect(img: RgbImage, rect: Rect, bg: [number, number, number]): Promise<Hand> {
-    let hand = await landmarksForRect(img, rect, bg);
-    // refinement: re-crop from the first landmarks (as the next video frame would); it also
-    // rescues hands whose palm box was poor (presence just under the threshold)
-    if (o.refine && hand.score >= REFINE_FROM) {
-      const again = await landmarksForRect(img, landmarksToRect(hand.landmarks), bg);
-      if (hand.score < o.minPresence ? again.score > hand.score : again.score >= hand.score * 0.9) hand = again;
-    }
-    return hand;
-  }
-
-  const overlaps = (a: Rect, b: Rect): boolean => Math.hypot(a.cx - b.cx, a.cy - b.cy) < 0.5 * Math.min(a.w, b.w);
-
-  async function process(input: ProcessInput, track?: TrackState | null): Promise<ProcessResult> {
-    const t0 = performance.now();
-    detectMs = 0;
-    landmarkMs = 0;
-    detectorRuns = 0;
-    landmarkRuns = 0;
-    let img: RgbImage;
-    if (input.rgb) img = checkRgb(input.rgb);
-    else if (input.jpeg) img = await decodeImage(input.jpeg);
-    else throw new Error('process(): give jpeg or rgb');
-    const decodeMs = performance.now() - t0;
-    const bg = borderColor(img);
-    const hands: Hand[] = [];
-    const palms: PalmDetection[] = [];
-    let attempt = -1;
-    // 1. tracked hands: landmark model only
-    if (track && track.width === img.width && track.height === img.height) {
-      for (const r of track.rects) {
-        const h = await handFromRect(img, r, bg);
-        if (h.score >= o.minPresence) hands.push(h);
-      }
-    }
-    // 2. detection when we track fewer hands than wanted. The first `exhaustive` attempts are
-    // evaluated together and the candidates ranked by palm score x presence; later attempts
-    // run one at a time, only while hands are missing.
-    let i = 0;
-    while (hands.length < o.maxHands && i < o.detectAttempts.length) {
-      const n = i === 0 ? Math.max(1, o.exhaustive) : 1;
-      const cands: Array<{ hand: Hand; palm: PalmDetection; attempt: number }> = [];
-      for (let ai = i; ai < Math.min(i + n, o.detectAttempts.length); ai++) {
-        const a = o.detectAttempts[ai];
-        const found = await detectPalms(img, a.pad, a.minScore ?? o.minDetectionScore, bg, a.rotate ?? 0);
-        for (const p of found) {
-          if (n === 1 && hands.length + cands.length >= o.maxHands) break;
-          const rect = palmToRect(p.box, p.keypoints);
-          if (hands.some((h) => overlaps(h.rect, rect))) continue;
-          palms.push(p);
-          const h = await handFromRect(img, rect, bg);
-          if (h.score >= o.minPresence) {
-            h.palmScore = p.score;
-            cands.push({ hand: h, palm: p, attempt: ai });
-          }
-        }
-      }
-      i += n;
-      cands.sort((a, b) => b.palm.score * b.hand.score - a.palm.score * a.hand.score);
-      for (const c of cands) {
-        if (hands.length >= o.maxHands) break;
-        if (hands.some((h) => overlaps(h.rect, c.hand.rect))) continue;
-        hands.push(c.hand);
-        attempt = c.attempt;
-      }
-    }
-    const nextTrack: TrackState | null = hands.length
-      ? {
-          width: img.width,
-          height: img.height,
-          rects: hands.map((h) => landmarksToRect(h.landmarks)),
-          frames: (track?.frames ?? 0) + 1,
-        }
-      : null;
-    return {
-      hands,
-      palms,
-      attempt,
-      image: { width: img.width, height: img.height },
-      track: nextTrack,
-      timings: { decodeMs, detectMs, landmarkMs, totalMs: performance.now() - t0, detectorRuns, landmarkRuns },
-    };
-  }
-
+  });
+  const inputName = session.inputNames[0];
   return {
-    process,
-    detectPalms,
-    landmarksForRect,
-    async close() {
-      await palmSession.release();
-      await lmSession.release();
+    outputNames: session.outputNames,
+    async run(input, dims) {
+      const out = await session.run({ [inputName]: new ort.Tensor('float32', input, dims) });
+      const result: Record<string, Float32Array> = {};
+      for (const name of session.outputNames) result[name] = out[name].data as Float32Array;
+      return result;
     },
+    release: () => session.release(),
   };
 }
 
-export type { Hand, TrackState, Point3 };
+export function createHandPipeline(opts: PipelineOptions): Promise<HandPipeline> {
+  const { modelDir, intraOpThreads = 1, ...core } = opts;
+  return createHandPipelineWith(
+    {
+      loadModel: (name: ModelName) => loadOnnxModel(path.join(modelDir, `${name}.onnx`), intraOpThreads),
+      decode: (bytes) => decodeImage(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength)),
+    },
+    core,
+  );
+}
+
+export type { HandPipeline } from '@asl/recognition';

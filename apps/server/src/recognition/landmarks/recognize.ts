@@ -6,7 +6,7 @@
 import { readFile } from 'node:fs/promises';
 import { createHandPipeline, type HandPipeline, type PipelineOptions } from './pipeline.js';
 import { decodeImage } from './image.js';
-import type { Hand } from './types.js';
+import type { Hand } from '@asl/recognition';
 
 export interface FileResult {
   file: string;

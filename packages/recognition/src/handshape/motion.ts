@@ -40,7 +40,7 @@ export const DEFAULT_MOTION: MotionOptions = {
 type Pt = [number, number];
 
 /** Paths in (towardThumb, down) coordinates. */
-export const TEMPLATES: Record<MotionLetter, Pt[]> = {
+export const MOTION_TEMPLATES: Record<MotionLetter, Pt[]> = {
   J: [
     [0, 0],
     [0, 0.35],
@@ -89,7 +89,7 @@ export function normalizePath(path: Pt[]): Pt[] {
 
 export function templateDistance(path: Pt[], letter: MotionLetter): number {
   const a = normalizePath(resample(path));
-  const b = normalizePath(resample(TEMPLATES[letter]));
+  const b = normalizePath(resample(MOTION_TEMPLATES[letter]));
   let s = 0;
   for (let i = 0; i < N; i++) s += Math.hypot(a[i][0] - b[i][0], a[i][1] - b[i][1]);
   return s / N;

@@ -1,6 +1,6 @@
 /** Shared types of the hand-landmark pipeline. All coordinates are in image pixels. */
 export interface RgbImage {
-  data: Uint8Array | Uint8ClampedArray | Buffer;
+  data: Uint8Array | Uint8ClampedArray;
   width: number;
   height: number;
 }
