@@ -9,8 +9,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client';
 import type { FrameResult } from '../live/frame-processor';
 import type { LiveConnection, LiveSessionHooks } from '../live/connection';
-import { feedbackFor } from '@asl/recognition';
-import { handshapeInput, LetterWatcher } from './letter-watcher';
+import { feedbackFor, handshapeInput, LetterWatcher } from '@asl/recognition';
 import type { StoryLibrary } from './library';
 import { PracticeSession } from './practice-session';
 

@@ -2,8 +2,7 @@ import type { PracticeState, PracticeTarget, SessionCompleteData, Story } from '
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { practiceAttempts, practiceSessions } from '../db/schema';
-import { summarise } from './scoring';
-import { firstTargetOfNextSentence, firstTargetOfWord, storyTargets, targetIndexOf } from './targets';
+import { firstTargetOfNextSentence, firstTargetOfWord, storyTargets, summarise, targetIndexOf } from '@asl/recognition';
 
 type SessionRow = typeof practiceSessions.$inferSelect;
 export type SessionStatus = PracticeState['status'];

@@ -1,13 +1,9 @@
 import type { DetectedHand } from '@asl/protocol';
-import {
-  classify,
-  MotionDetector,
-  Stabilizer,
-  type Classification,
-  type ClassSet,
-  type Handedness,
-  type Landmark,
-} from '@asl/recognition';
+import { classify, type Classification } from '../handshape/classifier.js';
+import type { ClassSet } from '../handshape/labels.js';
+import { MotionDetector } from '../handshape/motion.js';
+import type { Handedness, Landmark } from '../handshape/normalize.js';
+import { Stabilizer } from '../handshape/stabilizer.js';
 
 /** The wire shape of a hand ([x,y,z] tuples, lower-case side) as the handshape modules take it. */
 export function handshapeInput(hand: DetectedHand): { landmarks: Landmark[]; handedness: Handedness } {
