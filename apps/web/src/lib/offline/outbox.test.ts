@@ -33,7 +33,7 @@ const attempt = (letter_index: number, target = 'C') => ({
 
 const session = (over: Partial<OfflineSessionRequest> = {}): OfflineSessionRequest => ({
   client_id: newClientId(),
-  story_id: 'cat-nap',
+  story_id: 'l1-my-cat',
   started_at: new Date().toISOString(),
   completed_at: null,
   attempts: [attempt(0)],
