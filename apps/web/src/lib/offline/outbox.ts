@@ -113,9 +113,9 @@ export async function queueAnalyticsEvent(name: string, props?: AnalyticsEvent['
   return true;
 }
 
-/** What is queued for a tag (all learners). */
-export function pendingRecords<T>(tag: SyncTag): Promise<OfflineRecord<OutboxItem<T>>[]> {
-  return offlineStore.list<OutboxItem<T>>(`outbox:${tag}:`);
+/** What is queued for a tag (all learners), oldest first. */
+export async function pendingRecords<T>(tag: SyncTag): Promise<OfflineRecord<OutboxItem<T>>[]> {
+  return (await offlineStore.list<OutboxItem<T>>(`outbox:${tag}:`)).sort((a, b) => a.timestamp - b.timestamp);
 }
 
 export interface FlushResult {
