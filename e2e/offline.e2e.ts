@@ -151,6 +151,11 @@ test.describe('offline support', () => {
     const token = (await page.evaluate(() => localStorage.getItem('auth_token')))!;
     // Online page views go up in a batch; wait until nothing is queued.
     await expect.poll(() => outboxKeys(page, OUTBOX_ANALYTICS), { timeout: 15_000 }).toEqual([]);
+    // The story list is fetched once online, through the service worker (network-first cache).
+    await page.getByRole('navigation', { name: 'Modules' }).getByRole('link', { name: 'ASL World' }).click();
+    await expect(page.getByRole('button', { name: 'Start My Cat' })).toBeVisible();
+    await page.getByRole('navigation', { name: 'Modules' }).getByRole('link', { name: 'Dashboard' }).click();
+    await expect.poll(() => outboxKeys(page, OUTBOX_ANALYTICS), { timeout: 15_000 }).toEqual([]);
     const storedOnline = analytics.stored;
     expect(storedOnline).toBeGreaterThanOrEqual(1);
 
@@ -161,11 +166,25 @@ test.describe('offline support', () => {
     await expect(page.getByRole('navigation', { name: 'Modules' })).toBeVisible();
     await expect(page).toHaveTitle('SignSpeak | Dashboard');
     expect(await page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
+    // With this Playwright and Chromium, setOffline reaches the service worker too: its own fetches
+    // fail, so the shell and the story list below come from its caches, not from the network.
+    const worker = context.serviceWorkers()[0]!;
+    expect(
+      await worker.evaluate(() =>
+        fetch('/api/v1/health').then(
+          () => 'online',
+          () => 'offline',
+        ),
+      ),
+    ).toBe('offline');
     mkdirSync('test-results/screenshots', { recursive: true });
     await page.screenshot({ path: 'test-results/screenshots/offline-dashboard.png' });
 
     // Page views while offline (client-side navigation), and a finished offline practice.
     const nav = page.getByRole('navigation', { name: 'Modules' });
+    await nav.getByRole('link', { name: 'ASL World' }).click();
+    await expect(page.getByRole('button', { name: 'Start My Cat' })).toBeVisible();
+    await page.screenshot({ path: 'test-results/screenshots/offline-asl-world.png' });
     await nav.getByRole('link', { name: 'Harmony' }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Harmony' })).toBeVisible();
     await nav.getByRole('link', { name: 'Reconnect' }).click();
