@@ -11,6 +11,7 @@ import type { Database } from './db/client';
 import { registerAuthRoutes } from './http/auth/routes';
 import { registerErrorHandling } from './http/errors';
 import { registerHealthRoutes } from './http/health';
+import { registerOfflineRoutes } from './http/offline-routes';
 import { registerPracticeRoutes } from './http/practice-routes';
 import { registerSpa } from './http/spa';
 import { loggerOptions } from './logging';
@@ -84,6 +85,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
         forgotPerMin: env.RATE_LIMIT_FORGOT_PER_MIN,
       });
       registerPracticeRoutes(api, { db: deps.database.db, auth, library });
+      registerOfflineRoutes(api, { db: deps.database.db, auth, library });
     },
     { prefix: API_BASE_PATH },
   );

@@ -2,12 +2,14 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
 import { installRecovery } from './app/recovery';
+import { startOffline } from './features/offline';
 import { initPreferences } from './features/settings';
 import './styles/tokens.css';
 import './styles/app.css';
 
 initPreferences();
 installRecovery();
+startOffline();
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
     <App />

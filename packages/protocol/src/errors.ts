@@ -42,6 +42,9 @@ export const ERROR_CODES = {
   SESSION_NOT_STARTED: { status: 409, message: 'Start a practice session first.' },
   SESSION_NOT_FOUND: { status: 404, message: 'That practice session was not found.' },
   STORY_NOT_FOUND: { status: 404, message: 'That story was not found.' },
+  // offline uploads
+  TARGET_MISMATCH: { status: 422, message: "An attempt does not match the story's letters." },
+  CLIENT_ID_CONFLICT: { status: 409, message: 'That client id already belongs to another record.' },
   RECOGNITION_UNAVAILABLE: { status: 503, message: 'Recognition is not available right now.' },
 } as const satisfies Record<string, { status: number; message: string }>;
 

@@ -5,3 +5,4 @@ export * from './auth';
 export * from './health';
 export * from './live';
 export * from './practice';
+export * from './offline';

@@ -185,3 +185,23 @@ export const feedbackReports = pgTable(
   },
   (t) => [uniqueIndex('feedback_reports_client_key').on(t.userId, t.clientId)],
 );
+
+/** First-party analytics (page views, practice events) of signed-in learners; no third party. */
+export const analyticsEvents = pgTable(
+  'analytics_events',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    clientId: uuid('client_id').notNull(),
+    name: text('name').notNull(),
+    props: jsonb('props').notNull().default({}),
+    occurredAt: timestamp('occurred_at', { withTimezone: true }).notNull(),
+    receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('analytics_events_client_key').on(t.userId, t.clientId),
+    index('analytics_events_name_idx').on(t.name, t.occurredAt),
+  ],
+);

@@ -11,6 +11,7 @@ import {
 } from '../features/auth';
 import { ComponentErrorBoundary, RouteErrorScreen } from '../features/errors';
 import { ComingSoonPage, MODULES } from '../features/modules';
+import { useOfflineSupport } from '../features/offline';
 import { AccessibilitySettingsForm } from '../features/settings';
 import { OfflineBanner } from '../lib/ui/OfflineBanner';
 import { Toasts } from '../lib/notifications/Toasts';
@@ -47,6 +48,7 @@ function Root() {
   const session = useSession();
   const [initialised, setInitialised] = useState(false);
   if (!initialised && session.status !== 'loading') setInitialised(true);
+  useOfflineSupport(location.pathname, session.status === 'authenticated');
   useLayoutEffect(() => {
     transitions.start(location.pathname);
   }, [location.pathname]);

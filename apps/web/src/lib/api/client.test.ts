@@ -69,4 +69,46 @@ describe('request', () => {
     expect(localStorage.getItem('auth_token')).toBeNull();
     expect(localStorage.getItem('theme_settings')).toBe('{"name":"dark"}');
   });
+
+  describe('network errors while offline (spec section 8: queued, run when the connection returns)', () => {
+    const goOffline = () => vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    afterEach(() => vi.restoreAllMocks());
+
+    it('queues an authenticated call until the online event, then runs it without spending retries', async () => {
+      localStorage.setItem('auth_token', 'T1');
+      const onLine = goOffline();
+      const fetchMock = vi.fn(async () => {
+        if (!navigator.onLine) throw new TypeError('Failed to fetch');
+        return json(200, { ok: true });
+      });
+      vi.stubGlobal('fetch', fetchMock);
+      let settled = false;
+      const pending = request('/progress').finally(() => (settled = true));
+      await vi.waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(1));
+      await new Promise((r) => setTimeout(r, 20));
+      expect(settled).toBe(false);
+      onLine.mockReturnValue(true);
+      window.dispatchEvent(new Event('online'));
+      expect(await pending).toEqual({ ok: true });
+      expect(fetchMock).toHaveBeenCalledTimes(2);
+    });
+
+    it('fails at once when queuing is off, for unauthenticated calls, and when aborted while queued', async () => {
+      goOffline();
+      vi.stubGlobal(
+        'fetch',
+        vi.fn(async () => {
+          throw new TypeError('Failed to fetch');
+        }),
+      );
+      await expect(request('/auth/me', { retry: false, queueOffline: false })).rejects.toMatchObject({ status: 0 });
+      await expect(request('/auth/forgot-password', { auth: false, retry: false })).rejects.toMatchObject({
+        status: 0,
+      });
+      const ctl = new AbortController();
+      const queued = request('/progress', { signal: ctl.signal });
+      ctl.abort();
+      await expect(queued).rejects.toMatchObject({ name: 'AbortError' });
+    });
+  });
 });

@@ -1,5 +1,6 @@
 import { API_BASE_PATH, GENERIC_RETRY, SESSION_MESSAGES, type TokenPair } from '@asl/protocol';
 import { ApiError } from './api-error';
+import { isOffline, whenOnline } from './online';
 import { withRetry, type RetryPolicy } from './retry';
 import { tokenStore } from './tokens';
 
@@ -11,6 +12,12 @@ export interface RequestOptions {
   /** Retry policy for retryable errors, or false for none (default: 3 from 1 s doubling). */
   retry?: RetryPolicy | false;
   signal?: AbortSignal;
+  /**
+   * Spec section 8, network error: "retry (queued while offline, run when the connection
+   * returns)". A call that fails with a network error while the browser is offline waits for
+   * the `online` event and runs again, instead of failing. Default: on for authenticated calls.
+   */
+  queueOffline?: boolean;
 }
 
 type Listener = () => void;
@@ -120,6 +127,25 @@ export async function request<T>(path: string, opts: RequestOptions = {}): Promi
     }
     return parse<T>(res);
   };
-  if (opts.retry === false) return once();
-  return withRetry(once, isRetryable, opts.retry ?? GENERIC_RETRY);
+  const queueOffline = opts.queueOffline ?? auth;
+  const run = (): Promise<T> =>
+    opts.retry === false
+      ? once()
+      : withRetry(once, offlineAware(isRetryable, queueOffline), opts.retry ?? GENERIC_RETRY);
+  for (;;) {
+    try {
+      return await run();
+    } catch (err) {
+      if (!queueOffline || !isOfflineNetworkError(err)) throw err;
+      await whenOnline(opts.signal); // queued until the connection returns, then run again
+    }
+  }
 }
+
+const isOfflineNetworkError = (err: unknown) => err instanceof ApiError && err.status === 0 && isOffline();
+
+/** While offline, a queued call does not spend its retries: it waits for the connection instead. */
+const offlineAware =
+  (retryable: (err: unknown) => boolean, queueOffline: boolean) =>
+  (err: unknown): boolean =>
+    retryable(err) && !(queueOffline && isOfflineNetworkError(err));

@@ -9,6 +9,11 @@ export function Toasts() {
       {items.map((n) => (
         <div key={n.id} className={`toast toast-${n.type}`} role={n.type === 'error' ? 'alert' : 'status'}>
           <span>{n.message}</span>
+          {n.action && (
+            <button type="button" className="button button-primary toast-action" onClick={n.action.run}>
+              {n.action.label}
+            </button>
+          )}
           <button type="button" className="icon-button" aria-label="Dismiss notification" onClick={() => dismiss(n.id)}>
             <X size={16} aria-hidden="true" />
           </button>

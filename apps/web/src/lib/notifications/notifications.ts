@@ -9,6 +9,13 @@ export interface Notification {
   type: NotificationType;
   timestamp: number;
   duration: number;
+  /** An optional button on the toast (for example Reload for "A new version is ready"). */
+  action?: NotificationAction;
+}
+
+export interface NotificationAction {
+  label: string;
+  run: () => void;
 }
 
 type Listener = () => void;
@@ -26,9 +33,10 @@ export function notify(
   message: string,
   type: NotificationType = 'info',
   duration = NOTIFICATION_DEFAULT_DURATION_MS,
+  action?: NotificationAction,
 ): string {
   const id = `n${Date.now().toString(36)}${(seq++).toString(36)}`;
-  items = [...items, { id, message, type, timestamp: Date.now(), duration }];
+  items = [...items, { id, message, type, timestamp: Date.now(), duration, ...(action ? { action } : {}) }];
   if (duration > 0)
     timers.set(
       id,

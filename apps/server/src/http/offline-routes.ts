@@ -1,0 +1,62 @@
+import {
+  OFFLINE_LIMITS,
+  PERMISSIONS,
+  analyticsBatchSchema,
+  offlineSessionRequestSchema,
+  type AnalyticsBatchResponse,
+} from '@asl/protocol';
+import type { FastifyInstance } from 'fastify';
+import type { AuthService } from '../auth/service';
+import type { Db } from '../db/client';
+import { analyticsEvents } from '../db/schema';
+import type { StoryLibrary } from '../practice/library';
+import { saveOfflineSession } from '../practice/offline-sessions';
+import { principalOf, requireAuth, requirePermission } from './authenticate';
+import { AppError, parseWith } from './errors';
+
+/**
+ * The two replay targets of the offline queues (sync tags practice-data and analytics):
+ * POST /practice/offline-sessions and POST /analytics/events. Both are idempotent on client ids.
+ */
+export function registerOfflineRoutes(
+  app: FastifyInstance,
+  deps: { db: Db; auth: AuthService; library: StoryLibrary },
+): void {
+  const authed = requireAuth(deps.auth);
+
+  app.post(
+    '/practice/offline-sessions',
+    {
+      preHandler: [authed, requirePermission(PERMISSIONS.createContent)],
+      bodyLimit: OFFLINE_LIMITS.practiceBodyBytes,
+    },
+    async (request, reply) => {
+      const body = parseWith(offlineSessionRequestSchema, request.body);
+      const story = await deps.library.get(body.story_id);
+      if (!story) throw new AppError('STORY_NOT_FOUND', undefined, 'story_id');
+      const { created, ...result } = await saveOfflineSession(deps.db, principalOf(request).user.id, story, body);
+      return reply.status(created ? 201 : 200).send(result);
+    },
+  );
+
+  app.post('/analytics/events', { preHandler: [authed] }, async (request, reply) => {
+    const body = parseWith(analyticsBatchSchema, request.body);
+    const userId = principalOf(request).user.id;
+    const unique = [...new Map(body.events.map((e) => [e.client_id, e])).values()];
+    const stored = await deps.db
+      .insert(analyticsEvents)
+      .values(
+        unique.map((e) => ({
+          userId,
+          clientId: e.client_id,
+          name: e.name,
+          props: e.props ?? {},
+          occurredAt: new Date(e.at),
+        })),
+      )
+      .onConflictDoNothing()
+      .returning({ id: analyticsEvents.id });
+    const answer: AnalyticsBatchResponse = { stored: stored.length, duplicates: body.events.length - stored.length };
+    return reply.status(stored.length ? 201 : 200).send(answer);
+  });
+}

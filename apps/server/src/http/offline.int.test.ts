@@ -1,0 +1,221 @@
+import { randomUUID } from 'node:crypto';
+import { OFFLINE_LIMITS } from '@asl/protocol';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { analyticsEvents } from '../db/schema';
+import { call } from '../test/http';
+import { DB_KINDS, startTestServer, type TestServer } from '../test/test-server';
+
+interface Letter {
+  sentence_index: number;
+  word_index: number;
+  letter_index: number;
+  target: string;
+}
+
+describe.each(DB_KINDS)('offline practice uploads and analytics (%s)', (kind) => {
+  let server: TestServer;
+  let n = 0;
+  let storyId: string;
+  let letters: Letter[];
+  const newLearner = async () => {
+    const id = `${Date.now().toString(36)}${n++}`;
+    const res = await call(server.api('/auth/register'), {
+      body: { username: `off_${id}`, email: `off${id}@example.org`, password: 'password123' },
+    });
+    return { token: res.body.access_token as string, userId: res.body.user.id as string };
+  };
+  const attempt = (l: Letter, correct = true, at = new Date().toISOString()) => ({
+    client_id: randomUUID(),
+    ...l,
+    detected: correct ? l.target : 'X',
+    correct,
+    confidence: 0.9,
+    held_ms: 400,
+    at,
+  });
+  const upload = (token: string, body: unknown) => call(server.api('/practice/offline-sessions'), { token, body });
+
+  beforeAll(async () => {
+    server = await startTestServer(kind, { RATE_LIMIT_REGISTER_PER_MIN: '1000' });
+    const { token } = await newLearner();
+    storyId = (await call(server.api('/stories?level=1'), { token })).body.stories[0].id;
+    const story = (await call(server.api(`/stories/${storyId}`), { token })).body.story as {
+      sentences: { targets: string[] }[];
+    };
+    letters = story.sentences.flatMap((s, sentence_index) =>
+      s.targets.flatMap((w, word_index) =>
+        [...w].map((target, letter_index) => ({ sentence_index, word_index, letter_index, target })),
+      ),
+    );
+  });
+  afterAll(async () => {
+    await server?.stop();
+  });
+
+  it('stores an offline session once, replays as a duplicate, and shows it in progress like an online one', async () => {
+    const { token } = await newLearner();
+    const started = new Date(Date.now() - 60_000).toISOString();
+    const attempts = [attempt(letters[0]!, false), ...letters.map((l) => attempt(l))];
+    const body = {
+      client_id: randomUUID(),
+      story_id: storyId,
+      started_at: started,
+      completed_at: new Date().toISOString(),
+      attempts,
+    };
+    expect((await call(server.api('/practice/offline-sessions'), { body })).status).toBe(401);
+    const first = await upload(token, body);
+    expect(first.status).toBe(201);
+    expect(first.body).toMatchObject({ status: 'completed', duplicate: false, attempts_stored: attempts.length });
+    // The same body again (a double sync, or a replay after a crash) stores nothing new.
+    const again = await upload(token, body);
+    expect(again.status).toBe(200);
+    expect(again.body).toEqual({
+      session_id: first.body.session_id,
+      status: 'completed',
+      duplicate: true,
+      attempts_stored: 0,
+      attempts_skipped: attempts.length,
+    });
+    const progress = (await call(server.api('/progress'), { token })).body;
+    expect(progress.totals).toMatchObject({
+      sessions: 1,
+      completed_sessions: 1,
+      attempts: attempts.length,
+      correct: letters.length,
+    });
+    expect(progress.totals.practice_time_ms).toBeGreaterThanOrEqual(59_000);
+    expect(progress.streak_days).toBe(1);
+    expect(progress.recent_sessions[0]).toMatchObject({
+      session_id: first.body.session_id,
+      story_id: storyId,
+      status: 'completed',
+      attempts: attempts.length,
+      overall_score: Math.round((letters.length / attempts.length) * 100),
+    });
+  });
+
+  it('merges a session that arrives in pieces and skips attempts it already has', async () => {
+    const { token } = await newLearner();
+    const all = letters.slice(0, 3).map((l) => attempt(l));
+    const base = { client_id: randomUUID(), story_id: storyId, started_at: new Date().toISOString() };
+    const p1 = await upload(token, { ...base, completed_at: null, attempts: all.slice(0, 2) });
+    expect(p1.status).toBe(201);
+    expect(p1.body).toMatchObject({ status: 'stopped', attempts_stored: 2 });
+    // The second piece repeats attempt 2 (the queue did not hear the first answer) and adds attempt 3.
+    const p2 = await upload(token, { ...base, completed_at: null, attempts: all.slice(1, 3) });
+    expect(p2.status).toBe(200);
+    expect(p2.body).toMatchObject({ session_id: p1.body.session_id, duplicate: false, attempts_stored: 1 });
+    expect(p2.body.attempts_skipped).toBe(1);
+    const p3 = await upload(token, { ...base, completed_at: new Date().toISOString(), attempts: [] });
+    expect(p3.body).toMatchObject({ status: 'completed', duplicate: false, attempts_stored: 0 });
+    const progress = (await call(server.api('/progress'), { token })).body;
+    expect(progress.totals).toMatchObject({ sessions: 1, completed_sessions: 1, attempts: 3, correct: 3 });
+    expect(progress.recent_sessions[0].attempts).toBe(3);
+  });
+
+  it('runs two copies of the same upload at once without duplicating anything', async () => {
+    const { token } = await newLearner();
+    const body = {
+      client_id: randomUUID(),
+      story_id: storyId,
+      started_at: new Date().toISOString(),
+      completed_at: null,
+      attempts: letters.slice(0, 2).map((l) => attempt(l)),
+    };
+    const [a, b] = await Promise.all([upload(token, body), upload(token, body)]);
+    expect([a.status, b.status].sort()).toEqual([200, 201]);
+    expect(a.body.session_id).toBe(b.body.session_id);
+    const progress = (await call(server.api('/progress'), { token })).body;
+    expect(progress.totals).toMatchObject({ sessions: 1, attempts: 2 });
+  });
+
+  it('rejects bad uploads with coded errors', async () => {
+    const { token } = await newLearner();
+    const good = {
+      client_id: randomUUID(),
+      story_id: storyId,
+      started_at: new Date().toISOString(),
+      completed_at: null,
+      attempts: [attempt(letters[0]!)],
+    };
+    const malformed = await call(server.api('/practice/offline-sessions'), { token, raw: '{"client_id":' });
+    expect(malformed.status).toBe(400);
+    expect(malformed.body.error.code).toBe('INVALID_JSON');
+    const wrongType = await upload(token, { ...good, attempts: 'many' });
+    expect(wrongType.body.error).toMatchObject({ code: 'VALIDATION_ERROR', field: 'attempts' });
+    const badId = await upload(token, { ...good, client_id: 'not-a-uuid' });
+    expect(badId.body.error).toMatchObject({ code: 'VALIDATION_ERROR', field: 'client_id' });
+    const noStory = await upload(token, { ...good, story_id: 'no-such-story' });
+    expect(noStory.status).toBe(404);
+    expect(noStory.body.error).toMatchObject({ code: 'STORY_NOT_FOUND', field: 'story_id' });
+    const l0 = letters[0]!;
+    const wrongLetter = await upload(token, {
+      ...good,
+      attempts: [attempt(l0), attempt({ ...l0, target: l0.target === 'Q' ? 'R' : 'Q' })],
+    });
+    expect(wrongLetter.status).toBe(422);
+    expect(wrongLetter.body.error).toMatchObject({ code: 'TARGET_MISMATCH', field: 'attempts.1.target' });
+    const offStory = await upload(token, { ...good, attempts: [attempt({ ...l0, sentence_index: 999 })] });
+    expect(offStory.body.error.code).toBe('TARGET_MISMATCH');
+    const tooMany = await upload(token, {
+      ...good,
+      attempts: Array.from({ length: OFFLINE_LIMITS.maxAttemptsPerUpload + 1 }, () => attempt(l0)),
+    });
+    expect(tooMany.status).toBe(400);
+    expect(tooMany.body.error).toMatchObject({ code: 'VALIDATION_ERROR', field: 'attempts' });
+    const huge = await upload(token, { ...good, pad: 'x'.repeat(OFFLINE_LIMITS.practiceBodyBytes) });
+    expect(huge.status).toBe(413);
+    expect(huge.body.error.code).toBe('PAYLOAD_TOO_LARGE');
+    // Nothing of the rejected uploads was stored.
+    expect((await call(server.api('/progress'), { token })).body.totals.sessions).toBe(0);
+    // A client id reused for another story is a conflict, not a merge.
+    expect((await upload(token, good)).status).toBe(201);
+    const other = (await call(server.api('/stories?level=2'), { token })).body.stories[0].id;
+    const conflict = await upload(token, { ...good, story_id: other, attempts: [] });
+    expect(conflict.status).toBe(409);
+    expect(conflict.body.error.code).toBe('CLIENT_ID_CONFLICT');
+  });
+
+  it('stores analytics batches once per client id and rejects bad batches', async () => {
+    const { token, userId } = await newLearner();
+    const ev = (name: string, props?: Record<string, unknown>) => ({
+      client_id: randomUUID(),
+      name,
+      at: new Date().toISOString(),
+      ...(props ? { props } : {}),
+    });
+    const events = [ev('page_view', { path: '/dashboard' }), ev('practice.offline_session', { letters: 3 })];
+    expect((await call(server.api('/analytics/events'), { body: { events } })).status).toBe(401);
+    const first = await call(server.api('/analytics/events'), { token, body: { events } });
+    expect(first.status).toBe(201);
+    expect(first.body).toEqual({ stored: 2, duplicates: 0 });
+    const replay = await call(server.api('/analytics/events'), {
+      token,
+      body: { events: [...events, events[0], ev('page_view', { path: '/settings' })] },
+    });
+    expect(replay.body).toEqual({ stored: 1, duplicates: 3 });
+    const rows = await server.database.db.select().from(analyticsEvents).where(eq(analyticsEvents.userId, userId));
+    expect(rows).toHaveLength(3);
+    expect(rows.find((r) => r.clientId === events[0]!.client_id)).toMatchObject({
+      name: 'page_view',
+      props: { path: '/dashboard' },
+    });
+
+    const bad = async (body: unknown) => (await call(server.api('/analytics/events'), { token, body })).body.error;
+    const tooMany = Array.from({ length: OFFLINE_LIMITS.maxEventsPerBatch + 1 }, () => ev('page_view'));
+    expect(await bad({ events: tooMany })).toMatchObject({ code: 'VALIDATION_ERROR', field: 'events' });
+    expect(await bad({ events: [] })).toMatchObject({ code: 'VALIDATION_ERROR', field: 'events' });
+    expect(await bad({ events: [{ ...ev('page_view'), name: 'Bad Name!' }] })).toMatchObject({
+      code: 'VALIDATION_ERROR',
+      field: 'events.0.name',
+    });
+    expect(await bad({ events: [{ ...ev('page_view'), at: 12 }] })).toMatchObject({ field: 'events.0.at' });
+    expect(await bad({ events: [ev('page_view', { nested: { a: 1 } })] })).toMatchObject({
+      code: 'VALIDATION_ERROR',
+    });
+    const malformed = await call(server.api('/analytics/events'), { token, raw: '[' });
+    expect(malformed.body.error.code).toBe('INVALID_JSON');
+  });
+});

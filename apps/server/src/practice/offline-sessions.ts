@@ -1,0 +1,121 @@
+import type { OfflineSessionRequest, OfflineSessionResponse, Story } from '@asl/protocol';
+import { and, eq } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import { practiceAttempts, practiceSessions } from '../db/schema';
+import { AppError } from '../http/errors';
+import { summarise } from './scoring';
+import { storyTargets } from './targets';
+
+/** Longest practice time credited for one offline session (the online engine caps idle gaps too). */
+const MAX_ACTIVE_MS = 4 * 3_600_000;
+
+/** Checks every attempt against the story's letters; the first mismatch is a coded 422. */
+export function checkAttempts(story: Story, attempts: OfflineSessionRequest['attempts']): void {
+  const letters = new Map(storyTargets(story).map((t) => [`${t.sentence_index}/${t.word_index}/${t.letter_index}`, t]));
+  attempts.forEach((a, i) => {
+    const t = letters.get(`${a.sentence_index}/${a.word_index}/${a.letter_index}`);
+    if (!t || t.letter !== a.target) throw new AppError('TARGET_MISMATCH', undefined, `attempts.${i}.target`);
+  });
+}
+
+/**
+ * Stores an offline practice session (or a piece of it) exactly once: the session is keyed by
+ * (user, client_id), each attempt by (user, client_id). A replay stores nothing new and says so.
+ * The rows are the same ones the live engine writes, so progress reads them alike.
+ */
+export async function saveOfflineSession(
+  db: Db,
+  userId: string,
+  story: Story,
+  body: OfflineSessionRequest,
+): Promise<OfflineSessionResponse & { created: boolean }> {
+  checkAttempts(story, body.attempts);
+  const startedAt = new Date(body.started_at);
+  const inserted = await db
+    .insert(practiceSessions)
+    .values({ userId, storyId: story.id, clientId: body.client_id, status: 'stopped', startedAt, updatedAt: startedAt })
+    .onConflictDoNothing()
+    .returning();
+  const created = inserted.length > 0;
+  const [row] = created
+    ? inserted
+    : await db
+        .select()
+        .from(practiceSessions)
+        .where(and(eq(practiceSessions.userId, userId), eq(practiceSessions.clientId, body.client_id)))
+        .limit(1);
+  if (!row) throw new Error('offline session upsert returned nothing');
+  if (row.storyId !== story.id) throw new AppError('CLIENT_ID_CONFLICT', undefined, 'client_id');
+
+  const stored = body.attempts.length
+    ? await db
+        .insert(practiceAttempts)
+        .values(
+          body.attempts.map((a) => ({
+            sessionId: row.id,
+            userId,
+            storyId: story.id,
+            sentenceIndex: a.sentence_index,
+            wordIndex: a.word_index,
+            letterIndex: a.letter_index,
+            target: a.target,
+            detected: a.detected,
+            confidence: a.confidence,
+            correct: a.correct,
+            hint: a.hint ?? '',
+            heldMs: a.held_ms,
+            createdAt: new Date(a.at),
+            clientId: a.client_id,
+          })),
+        )
+        .onConflictDoNothing()
+        .returning({ id: practiceAttempts.id })
+    : [];
+
+  const completing = body.completed_at !== null && row.status !== 'completed';
+  let status = row.status;
+  if (created || stored.length > 0 || completing) {
+    const all = await db
+      .select({
+        target: practiceAttempts.target,
+        correct: practiceAttempts.correct,
+        sentenceIndex: practiceAttempts.sentenceIndex,
+        wordIndex: practiceAttempts.wordIndex,
+        letterIndex: practiceAttempts.letterIndex,
+        createdAt: practiceAttempts.createdAt,
+      })
+      .from(practiceAttempts)
+      .where(eq(practiceAttempts.sessionId, row.id));
+    const targets = storyTargets(story);
+    const done = new Set(all.filter((a) => a.correct).map((a) => `${a.sentenceIndex}/${a.wordIndex}/${a.letterIndex}`));
+    const lettersDone = targets.filter((t) => done.has(`${t.sentence_index}/${t.word_index}/${t.letter_index}`)).length;
+    const next = targets.find((t) => !done.has(`${t.sentence_index}/${t.word_index}/${t.letter_index}`));
+    const lastAt = Math.max(startedAt.getTime(), ...all.map((a) => a.createdAt.getTime()));
+    const completedAt = body.completed_at ? new Date(body.completed_at) : row.completedAt;
+    const span = (completedAt?.getTime() ?? lastAt) - startedAt.getTime();
+    const activeMs = Math.min(MAX_ACTIVE_MS, Math.max(row.activeMs, body.active_ms ?? Math.max(0, span)));
+    status = completedAt ? 'completed' : row.status;
+    await db
+      .update(practiceSessions)
+      .set({
+        status,
+        sentenceIndex: next?.sentence_index ?? story.sentences.length,
+        wordIndex: next?.word_index ?? 0,
+        letterIndex: next?.letter_index ?? 0,
+        lettersDone,
+        activeMs,
+        completedAt,
+        overallScore: completedAt ? summarise(all).overall_score : null,
+        updatedAt: new Date(),
+      })
+      .where(eq(practiceSessions.id, row.id));
+  }
+  return {
+    created,
+    session_id: row.id,
+    status,
+    duplicate: !created && stored.length === 0 && !completing,
+    attempts_stored: stored.length,
+    attempts_skipped: body.attempts.length - stored.length,
+  };
+}

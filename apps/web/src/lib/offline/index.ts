@@ -1,0 +1,16 @@
+/**
+ * Offline support shared by the features: the IndexedDB store of offline records, the outbox
+ * queues replayed under the sync tags `practice-data` and `analytics`, and the sync trigger.
+ */
+export { offlineStore, type OfflineRecord } from './store';
+export {
+  flushOutbox,
+  newClientId,
+  pendingRecords,
+  queueAnalyticsEvent,
+  queuePracticeData,
+  type FlushResult,
+  type OutboxItem,
+} from './outbox';
+export { startOfflineSync, syncAll, syncNow } from './sync';
+export { registerServiceWorker } from './register-sw';

@@ -1,0 +1,211 @@
+import {
+  OFFLINE_LIMITS,
+  SYNC_TAGS,
+  analyticsEventSchema,
+  offlineSessionRequestSchema,
+  type AnalyticsEvent,
+  type OfflineSessionRequest,
+  type SyncTag,
+} from '@asl/protocol';
+import { ApiError } from '../api/api-error';
+import { request } from '../api/client';
+import { isOffline } from '../api/online';
+import { tokenStore } from '../api/tokens';
+import { offlineStore, type OfflineRecord } from './store';
+
+/**
+ * The outbox: writes made while offline (or not yet confirmed), kept as offline records under
+ * `outbox:<tag>:<client id>` until the server answers 2xx (stored or duplicate) or rejects them
+ * for good (a 4xx validation error). Network errors, 5xx, 429 and an expired session keep them.
+ */
+export interface OutboxItem<T> {
+  tag: SyncTag;
+  /** The learner who made the record; only that learner's session uploads it. */
+  user_id: string;
+  body: T;
+}
+
+export const outboxKey = (tag: SyncTag, clientId: string) => `outbox:${tag}:${clientId}`;
+
+/** A client-generated id (uuid v4), also where crypto.randomUUID is missing (insecure origins). */
+export function newClientId(): string {
+  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
+  const b = crypto.getRandomValues(new Uint8Array(16));
+  b[6] = (b[6]! & 0x0f) | 0x40;
+  b[8] = (b[8]! & 0x3f) | 0x80;
+  const h = [...b].map((x) => x.toString(16).padStart(2, '0')).join('');
+  return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}`;
+}
+
+function currentUserId(): string | null {
+  return tokenStore.access() ? (tokenStore.user()?.id ?? null) : null;
+}
+
+/** Merges a later piece of a session into the queued one: attempts by client_id, completion kept. */
+export function mergeSession(
+  queued: OfflineSessionRequest | undefined,
+  next: OfflineSessionRequest,
+): OfflineSessionRequest {
+  if (!queued) return next;
+  const attempts = new Map(queued.attempts.map((a) => [a.client_id, a]));
+  for (const a of next.attempts) attempts.set(a.client_id, a);
+  const active = Math.max(queued.active_ms ?? 0, next.active_ms ?? 0);
+  return {
+    ...queued,
+    completed_at: next.completed_at ?? queued.completed_at,
+    ...(active > 0 ? { active_ms: active } : {}),
+    attempts: [...attempts.values()],
+  };
+}
+
+type Listener = (tag: SyncTag) => void;
+const queuedListeners = new Set<Listener>();
+/** Called after something is queued (the sync trigger listens). */
+export function onQueued(fn: Listener): () => void {
+  queuedListeners.add(fn);
+  return () => queuedListeners.delete(fn);
+}
+const queued = (tag: SyncTag) => queuedListeners.forEach((fn) => fn(tag));
+
+/**
+ * Queues the results of practice done offline (sync tag `practice-data`). Call it with the whole
+ * session or with pieces of it (same `client_id`, more attempts, `completed_at` at the end):
+ * pieces are merged by attempt client_id. Throws when there is no signed-in learner or the
+ * record does not match the upload shape.
+ */
+export async function queuePracticeData(record: OfflineSessionRequest): Promise<void> {
+  const userId = currentUserId();
+  if (!userId) throw new Error('queuePracticeData needs a signed-in learner');
+  const body = offlineSessionRequestSchema.parse(record);
+  const key = outboxKey(SYNC_TAGS.practiceData, body.client_id);
+  await offlineStore.update<OutboxItem<OfflineSessionRequest>>(key, (current) => ({
+    tag: SYNC_TAGS.practiceData,
+    user_id: userId,
+    body: mergeSession(current?.user_id === userId ? current.body : undefined, body),
+  }));
+  queued(SYNC_TAGS.practiceData);
+  void queueAnalyticsEvent('practice.offline_session', {
+    story_id: body.story_id,
+    attempts: body.attempts.length,
+    completed: body.completed_at !== null,
+  });
+}
+
+/**
+ * Queues one first-party analytics event (sync tag `analytics`). Events of signed-out visitors
+ * are dropped (the endpoint is authenticated). Never throws: analytics must not break the app.
+ */
+export async function queueAnalyticsEvent(name: string, props?: AnalyticsEvent['props']): Promise<boolean> {
+  const userId = currentUserId();
+  if (!userId) return false;
+  const event = { client_id: newClientId(), name, at: new Date().toISOString(), ...(props ? { props } : {}) };
+  if (!analyticsEventSchema.safeParse(event).success) return false;
+  try {
+    await offlineStore.put<OutboxItem<AnalyticsEvent>>(outboxKey(SYNC_TAGS.analytics, event.client_id), {
+      tag: SYNC_TAGS.analytics,
+      user_id: userId,
+      body: event,
+    });
+  } catch {
+    return false; // IndexedDB unavailable (private mode): the event is lost, the app carries on
+  }
+  queued(SYNC_TAGS.analytics);
+  return true;
+}
+
+/** What is queued for a tag (all learners), oldest first. */
+export async function pendingRecords<T>(tag: SyncTag): Promise<OfflineRecord<OutboxItem<T>>[]> {
+  return (await offlineStore.list<OutboxItem<T>>(`outbox:${tag}:`)).sort((a, b) => a.timestamp - b.timestamp);
+}
+
+export interface FlushResult {
+  sent: number;
+  dropped: number;
+  /** Records still queued for this learner (network down, server busy, session expired). */
+  kept: number;
+}
+
+/** A 4xx other than 401/408/429: the server will never accept this record, so keeping it is pointless. */
+const isPermanent = (err: unknown) =>
+  err instanceof ApiError && err.status >= 400 && err.status < 500 && ![401, 408, 429].includes(err.status);
+
+const post = (path: string, body: unknown) => request(path, { body, retry: false, queueOffline: false });
+
+async function flushPractice(userId: string, result: FlushResult): Promise<void> {
+  const items = (await pendingRecords<OfflineSessionRequest>(SYNC_TAGS.practiceData)).filter(
+    (r) => r.data.user_id === userId,
+  );
+  for (const [i, rec] of items.entries()) {
+    const { body } = rec.data;
+    try {
+      // A long merged session goes up in pieces of at most maxAttemptsPerUpload; the server merges them.
+      const size = OFFLINE_LIMITS.maxAttemptsPerUpload;
+      const pieces = Math.max(1, Math.ceil(body.attempts.length / size));
+      for (let p = 0; p < pieces; p++) {
+        const last = p === pieces - 1;
+        await post('/practice/offline-sessions', {
+          ...body,
+          completed_at: last ? body.completed_at : null,
+          attempts: body.attempts.slice(p * size, (p + 1) * size),
+        });
+      }
+      // Rewritten meanwhile (a new piece was merged): keep it, the next flush sends the rest.
+      if (await offlineStore.deleteIfUnchanged(rec.key, rec.timestamp)) result.sent++;
+      else result.kept++;
+    } catch (err) {
+      if (isPermanent(err)) {
+        console.warn('Dropped an offline practice record the server refused', err);
+        await offlineStore.deleteIfUnchanged(rec.key, rec.timestamp);
+        result.dropped++;
+        continue;
+      }
+      result.kept += items.length - i;
+      throw err;
+    }
+  }
+}
+
+async function flushAnalytics(userId: string, result: FlushResult): Promise<void> {
+  const items = (await pendingRecords<AnalyticsEvent>(SYNC_TAGS.analytics)).filter((r) => r.data.user_id === userId);
+  for (let i = 0; i < items.length; i += OFFLINE_LIMITS.maxEventsPerBatch) {
+    const batch = items.slice(i, i + OFFLINE_LIMITS.maxEventsPerBatch);
+    try {
+      await post('/analytics/events', { events: batch.map((r) => r.data.body) });
+      result.sent += batch.length;
+    } catch (err) {
+      if (!isPermanent(err)) {
+        result.kept += items.length - i;
+        throw err;
+      }
+      console.warn('Dropped analytics events the server refused', err);
+      result.dropped += batch.length;
+    }
+    await Promise.all(batch.map((r) => offlineStore.deleteIfUnchanged(r.key, r.timestamp)));
+  }
+}
+
+const running = new Map<SyncTag, Promise<FlushResult>>();
+
+/**
+ * Uploads the signed-in learner's queued records of one tag, oldest first, one flush per tag
+ * at a time. Resolves with counts; a network error, 5xx, 429 or expired session stops the flush
+ * and keeps the rest (the caller may retry later). Replays are safe: the server is idempotent.
+ */
+export function flushOutbox(tag: SyncTag): Promise<FlushResult> {
+  const existing = running.get(tag);
+  if (existing) return existing;
+  const run = (async () => {
+    const result: FlushResult = { sent: 0, dropped: 0, kept: 0 };
+    const userId = currentUserId();
+    if (!userId || isOffline()) return result;
+    try {
+      if (tag === SYNC_TAGS.practiceData) await flushPractice(userId, result);
+      else await flushAnalytics(userId, result);
+    } catch {
+      /* kept for the next sync */
+    }
+    return result;
+  })().finally(() => running.delete(tag));
+  running.set(tag, run);
+  return run;
+}
