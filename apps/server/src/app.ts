@@ -11,6 +11,7 @@ import type { Database } from './db/client';
 import { registerAuthRoutes } from './http/auth/routes';
 import { registerErrorHandling } from './http/errors';
 import { registerHealthRoutes } from './http/health';
+import { registerModelRoutes } from './http/models';
 import { registerPracticeRoutes } from './http/practice-routes';
 import { registerSpa } from './http/spa';
 import { loggerOptions } from './logging';
@@ -101,6 +102,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     },
   });
 
+  registerModelRoutes(app, env.MODEL_DIR);
   await registerSpa(app, deps.webDistDir);
   return { app, auth, library };
 }

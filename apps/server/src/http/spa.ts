@@ -24,7 +24,12 @@ export async function registerSpa(app: FastifyInstance, webDistDir: string | nul
   }
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0] ?? '/';
-    const isApi = path.startsWith('/api/') || path === '/api' || path.startsWith('/ws/') || path === '/metrics';
+    const isApi =
+      path.startsWith('/api/') ||
+      path === '/api' ||
+      path.startsWith('/ws/') ||
+      path.startsWith('/models/') ||
+      path === '/metrics';
     if (!isApi && hasSpa && (request.method === 'GET' || request.method === 'HEAD')) {
       void reply.header('cache-control', 'no-cache');
       return reply.type('text/html').sendFile('index.html');
