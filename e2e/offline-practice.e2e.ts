@@ -76,3 +76,32 @@ test('practice continues offline with the recogniser on the device, and the resu
   await expect(page.getByText('Connected', { exact: true })).toBeVisible({ timeout: 60_000 });
   await expect(page.getByTestId('offline-practice')).toHaveCount(0);
 });
+
+test('back online, practice returns to the server at the letter reached offline', async ({ page, context, base }) => {
+  test.setTimeout(240_000);
+  await registerViaUi(page, newLearner(), base);
+  await page.goto(`${base}/asl-world`);
+  await expect(page.getByText('Connected', { exact: true })).toBeVisible({ timeout: 30_000 });
+  await page.getByRole('button', { name: 'Start My Cat' }).click();
+  await expect(page.getByTestId('offline-ready')).toBeVisible({ timeout: 120_000 });
+  await page.getByRole('button', { name: 'Restart Story' }).click();
+  await expect(page.getByText(/^Sentence 1 of \d+ · 0 of \d+ letters/)).toBeVisible();
+
+  await context.setOffline(true);
+  await expect(page.getByTestId('streaming-state')).toHaveText('On this device');
+  const before = await lettersDone(page);
+  await expect.poll(() => lettersDone(page), { timeout: 90_000 }).toBeGreaterThan(before);
+  // The learner stops signing (camera off), then the connection returns.
+  await page.getByRole('button', { name: 'Stop camera' }).click();
+  const reached = await lettersDone(page);
+  await context.setOffline(false);
+  await expect(page.getByTestId('offline-practice')).toHaveCount(0);
+  await expect(page.getByText(/Sentence 1 of \d+ · \d+ of \d+ letters/)).toBeVisible();
+  expect(await lettersDone(page)).toBe(reached);
+  // Reload: the page resumes the server's session, which now holds the letter reached offline
+  // (read as soon as the story shows: the camera starts a second later).
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'My Cat' })).toBeVisible({ timeout: 30_000 });
+  expect(await lettersDone(page)).toBe(reached);
+  await expect(page.getByTestId('streaming-state')).toHaveText('Streaming', { timeout: 30_000 });
+});
