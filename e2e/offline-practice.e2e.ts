@@ -72,6 +72,17 @@ test('practice continues offline with the recogniser on the device, and the resu
   expect(Number(attempted)).toBeGreaterThanOrEqual(Number(right));
   await page.screenshot({ path: 'test-results/screenshots/offline-complete.png', fullPage: true });
 
+  // Still offline: the story list fetched earlier is shown, and a story practised before starts
+  // on the device (other stories need the connection).
+  await page.getByRole('button', { name: 'Choose another story' }).click();
+  await expect(page.getByRole('button', { name: 'Start My Cat' })).toBeEnabled();
+  const others = page.locator('.story-card button:disabled');
+  expect(await others.count()).toBeGreaterThan(0);
+  await page.getByRole('button', { name: 'Start My Cat' }).click();
+  await expect(page.getByRole('heading', { name: 'My Cat' })).toBeVisible();
+  await expect(page.getByText(/^Sentence 1 of \d+ · 0 of \d+ letters/)).toBeVisible();
+  await expect(page.getByTestId('offline-practice')).toContainText('recognised on this device');
+
   await context.setOffline(false);
   await expect(page.getByText('Connected', { exact: true })).toBeVisible({ timeout: 60_000 });
   await expect(page.getByTestId('offline-practice')).toHaveCount(0);

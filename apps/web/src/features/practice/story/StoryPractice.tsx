@@ -3,6 +3,7 @@ import { useEffect, useRef } from 'react';
 import { useSearchParams } from 'react-router';
 import type { LiveContext } from '../AslWorldPage';
 import type { PracticeDataSink } from '../offline/practice-log';
+import { cachedStoryIds } from '../offline/story-cache';
 import { getSuggestedStoryId } from './api/get-progress-suggestion';
 import { reportFeedback } from './api/report-feedback';
 import { Bar } from './Bar';
@@ -66,7 +67,11 @@ export function StoryPractice({ live, onPracticeData }: { live: LiveContext; onP
             Starting your story…
           </p>
         )}
-        <StoryPicker onStart={p.start} disabled={live.connection.state !== 'connected' || p.phase === 'starting'} />
+        <StoryPicker
+          onStart={p.start}
+          disabled={p.phase === 'starting' || (live.connection.state !== 'connected' && !live.local.down)}
+          onlyStories={live.local.down ? cachedStoryIds() : undefined}
+        />
       </div>
     );
   }

@@ -19,6 +19,7 @@ import type { LiveContext } from '../AslWorldPage';
 import type { OfflinePracticeEngine } from '../offline/offline-engine';
 import { keepPracticeData } from '../offline/pending-logs';
 import type { PracticeDataSink } from '../offline/practice-log';
+import { cachedStory, rememberStory } from '../offline/story-cache';
 import type { StartRequest } from './StoryPicker';
 
 export type Phase = 'picking' | 'starting' | 'practising' | 'complete';
@@ -99,6 +100,7 @@ export function useStoryPractice(live: LiveContext, onPracticeData: PracticeData
         const d = practiceSessionResponseDataSchema.safeParse(msg.data);
         if (!d.success) return;
         remember(d.data.session_id);
+        if (!onDevice) rememberStory(d.data.story);
         setS((p) => ({
           ...p,
           phase: 'practising',
@@ -240,13 +242,36 @@ export function useStoryPractice(live: LiveContext, onPracticeData: PracticeData
     }
   }, [connection.state, down, sendControl]);
 
+  /** Starts a story on this device (offline, from the story kept from an earlier visit). */
+  const startOnDevice = useCallback(
+    (story: Story) => {
+      setS((p) => ({ ...p, phase: 'starting', feedback: null, summary: null, message: null }));
+      void import('../offline/offline-engine').then(
+        ({ OfflinePracticeEngine }) => {
+          engine.current?.close();
+          const e = new OfflinePracticeEngine({
+            story,
+            onPracticeData: (log) => sink.current(log),
+            emit: (m) => handle(m, true),
+          });
+          engine.current = e;
+          e.start();
+        },
+        () => setS((p) => ({ ...p, phase: 'picking', message: 'Offline practice could not start on this device.' })),
+      );
+    },
+    [handle],
+  );
+
   const start = useCallback(
     (req: StartRequest) => {
+      const offlineStory = down && 'story_id' in req ? cachedStory(req.story_id) : null;
+      if (offlineStory) return startOnDevice(offlineStory);
       setS((p) => ({ ...p, phase: 'starting', feedback: null, summary: null, message: null }));
       const data: Record<string, string> = 'story_id' in req ? { story_id: req.story_id } : { topic: req.topic };
       if (!sendControl('start_session', data)) pendingStart.current = data;
     },
-    [sendControl],
+    [sendControl, down, startOnDevice],
   );
 
   const act = useCallback(
