@@ -70,6 +70,8 @@ export function useLocalRecognition(
         try {
           const f = await r.recognise(video);
           if (stopped) return;
+          // visible in the browser's performance timeline (devtools, benchmarks)
+          performance.measure('asl-local-frame', { start: f.timeMs, duration: f.totalMs });
           for (const fn of listeners.current) fn(f);
           times.push(f.totalMs);
           if (times.length > 15) times.shift();
