@@ -11,7 +11,13 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
-          include: ['packages/*/src/**/*.test.ts', 'apps/server/src/**/*.test.ts', 'tools/**/*.test.ts'],
+          include: [
+            'packages/*/src/**/*.test.ts',
+            'apps/server/src/**/*.test.ts',
+            'tools/**/*.test.ts',
+            // web code that runs in Node (the in-browser recogniser checked against the server's)
+            'apps/web/src/**/*.node.test.ts',
+          ],
           exclude: ['**/*.int.test.ts', '**/node_modules/**'],
           environment: 'node',
           // Pipeline and converter tests run the real models: convert them once when missing.
@@ -25,6 +31,7 @@ export default defineConfig({
         test: {
           name: 'unit-web',
           include: ['apps/web/src/**/*.test.{ts,tsx}'],
+          exclude: ['apps/web/src/**/*.node.test.ts', '**/node_modules/**'],
           environment: 'jsdom',
           setupFiles: ['apps/web/src/test/setup.ts'],
         },

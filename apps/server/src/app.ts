@@ -12,6 +12,7 @@ import { registerAuthRoutes } from './http/auth/routes';
 import { registerErrorHandling } from './http/errors';
 import { registerHealthRoutes } from './http/health';
 import { registerOfflineRoutes } from './http/offline-routes';
+import { registerModelRoutes } from './http/models';
 import { registerPracticeRoutes } from './http/practice-routes';
 import { registerSpa } from './http/spa';
 import { loggerOptions } from './logging';
@@ -103,6 +104,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     },
   });
 
+  registerModelRoutes(app, env.MODEL_DIR);
   await registerSpa(app, deps.webDistDir);
   return { app, auth, library };
 }

@@ -4,7 +4,8 @@
  * - precaches the app shell (index.html and the built assets), so the signed-in app reloads
  *   offline; a new version waits until the learner presses Reload on "A new version is ready";
  * - serves every navigation from the precached index.html (SPA fallback), never /api/ or /ws/;
- * - caches story content (GET /api/v1/stories...) network-first for offline practice;
+ * - caches story content (GET /api/v1/stories...) network-first for offline practice, and the
+ *   in-browser recogniser's models and wasm runtime after their first use;
  * - on the Background Sync tags `practice-data` and `analytics`, asks an open page to replay the
  *   offline queues. The page does the upload because the learner's tokens live in the page's
  *   localStorage, which a service worker cannot read; the page also replays on start and on
@@ -13,7 +14,7 @@
 import { clientsClaim } from 'workbox-core';
 import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
-import { NetworkFirst } from 'workbox-strategies';
+import { CacheFirst, NetworkFirst, StaleWhileRevalidate } from 'workbox-strategies';
 
 declare let self: ServiceWorkerGlobalScope & { __WB_MANIFEST: (string | { url: string; revision: string | null })[] };
 
@@ -42,6 +43,19 @@ registerRoute(
   ({ url, request, sameOrigin }) =>
     sameOrigin && request.method === 'GET' && /^\/api\/v1\/stories(\/|$)/.test(url.pathname),
   new NetworkFirst({ cacheName: 'signspeak-stories', networkTimeoutSeconds: 5 }),
+);
+
+// The in-browser recogniser for offline practice: the ONNX models (revalidated by ETag, so a new
+// model reaches the cache on the next online visit) and the onnxruntime-web wasm (hashed name).
+registerRoute(
+  ({ url, request, sameOrigin }) =>
+    sameOrigin && request.method === 'GET' && /^\/models\/[a-z-]+\.onnx$/.test(url.pathname),
+  new StaleWhileRevalidate({ cacheName: 'signspeak-models' }),
+);
+registerRoute(
+  ({ url, request, sameOrigin }) =>
+    sameOrigin && request.method === 'GET' && /^\/assets\/[^/]+\.wasm$/.test(url.pathname),
+  new CacheFirst({ cacheName: 'signspeak-runtime' }),
 );
 
 self.addEventListener('message', (event) => {

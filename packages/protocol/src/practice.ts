@@ -92,6 +92,14 @@ export const startSessionDataSchema = z
     story_id: z.string().max(80).optional(),
     topic: z.string().trim().max(40).optional(),
     session_id: z.string().uuid().optional(),
+    /** continue at this letter (after practice offline, where the learner got to) */
+    position: z
+      .object({
+        sentence_index: z.number().int().min(0),
+        word_index: z.number().int().min(0),
+        letter_index: z.number().int().min(0),
+      })
+      .optional(),
   })
   .refine((d) => d.story_id || d.topic || d.session_id, { message: 'Give a story_id, a topic or a session_id.' });
 

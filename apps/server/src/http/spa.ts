@@ -31,6 +31,7 @@ export async function registerSpa(app: FastifyInstance, webDistDir: string | nul
       path.startsWith('/api/') ||
       path === '/api' ||
       path.startsWith('/ws/') ||
+      path.startsWith('/models/') ||
       path === '/metrics' ||
       path === SERVICE_WORKER_PATH;
     if (!isApi && hasSpa && (request.method === 'GET' || request.method === 'HEAD')) {

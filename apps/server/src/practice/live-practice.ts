@@ -88,7 +88,7 @@ export class LivePractice implements LiveSessionHooks {
       conn.sendError('INVALID_MESSAGE', parsed.error.issues[0]?.message ?? 'Invalid start_session data.');
       return;
     }
-    const { story_id, topic, session_id } = parsed.data;
+    const { story_id, topic, session_id, position } = parsed.data;
     const loadStory = (id: string) => this.library.get(id);
     let session = await PracticeSession.findResumable(
       this.db,
@@ -105,6 +105,7 @@ export class LivePractice implements LiveSessionHooks {
       }
       session = await PracticeSession.create(this.db, conn.user.id, story);
     }
+    if (position) await session.moveTo(position);
     s.session = session;
     s.watcher.reset();
     conn.sessionId = session.id;

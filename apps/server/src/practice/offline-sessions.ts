@@ -1,10 +1,9 @@
 import type { OfflineSessionRequest, OfflineSessionResponse, Story } from '@asl/protocol';
+import { storyTargets, summarise } from '@asl/recognition';
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { practiceAttempts, practiceSessions } from '../db/schema';
 import { AppError } from '../http/errors';
-import { summarise } from './scoring';
-import { storyTargets } from './targets';
 
 /** Longest practice time credited for one offline session (the online engine caps idle gaps too). */
 const MAX_ACTIVE_MS = 4 * 3_600_000;

@@ -133,6 +133,19 @@ export class PracticeSession {
     return { advanced: true, finished: this.index >= this.targets.length };
   }
 
+  /** Moves to a letter of the story (where the learner got to offline); unknown positions are ignored. */
+  async moveTo(pos: { sentence_index: number; word_index: number; letter_index: number }): Promise<boolean> {
+    const i = targetIndexOf(this.targets, {
+      sentenceIndex: pos.sentence_index,
+      wordIndex: pos.word_index,
+      letterIndex: pos.letter_index,
+    });
+    if (i < 0 || !this.isActive) return false;
+    this.index = i;
+    await this.savePosition();
+    return true;
+  }
+
   async tryAgain(): Promise<void> {
     this.index = firstTargetOfWord(this.targets, this.index);
     await this.savePosition();

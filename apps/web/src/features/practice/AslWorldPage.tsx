@@ -3,12 +3,15 @@ import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react'
 import type { FrameEncoder } from '../../lib/live/encoder';
 import type { LiveSocket, LiveSocketSnapshot } from '../../lib/live/socket';
 import type { WebcamManager, WebcamSnapshot } from '../../lib/live/webcam';
+import { useOnline } from '../../lib/ui/OfflineBanner';
 import { ConnectionStatus } from './components/ConnectionStatus';
 import { LandmarkOverlay, type HandsFrame } from './components/LandmarkOverlay';
 import { PerformanceStats } from './components/PerformanceStats';
 import { useFrameStreamer } from './hooks/useFrameStreamer';
 import { useLiveSocket } from './hooks/useLiveSocket';
 import { useWebcam } from './hooks/useWebcam';
+import { OfflinePracticeStatus } from './offline/OfflinePracticeStatus';
+import { useLocalRecognition, type LocalRecognition } from './offline/use-local-recognition';
 import './practice.css';
 
 /** What a practice panel (stories, feedback) placed on the page gets to work with. */
@@ -18,6 +21,19 @@ export interface LiveContext {
   camera: WebcamSnapshot;
   /** True while frames are being captured and sent. */
   streaming: boolean;
+  /** Offline practice: the recogniser on this device, used while the live connection is down. */
+  local: {
+    /** the browser is offline, or the live socket is closed and not reconnecting */
+    down: boolean;
+    recognition: LocalRecognition;
+    /** a story is being practised: prepare the local recogniser (and run it while down) */
+    setWanted(wanted: boolean): void;
+  };
+}
+
+/** Offline, or closed for good (error after the attempts, or closed normally): not a reconnect in progress. */
+export function connectionDown(online: boolean, c: LiveSocketSnapshot): boolean {
+  return !online || c.state === 'error' || (c.state === 'disconnected' && c.reconnectAttempts === 0);
 }
 
 export interface AslWorldPageProps {
@@ -36,9 +52,15 @@ export function AslWorldPage({ storyPanel, createSocket, createWebcam, createEnc
   const [hands, setHands] = useState<HandsFrame | null>(null);
   const [chosenDevice, setChosenDevice] = useState<string>('');
   const autoStarted = useRef(false);
+  const online = useOnline();
+  const down = connectionDown(online, connection);
+  const [localWanted, setLocalWanted] = useState(false);
+  const cameraOn = camera.state === 'active' && camera.stream !== null;
+  const recognition = useLocalRecognition(videoRef, { prepare: localWanted, run: localWanted && down && cameraOn });
+  const local = recognition.running;
 
-  const streaming = camera.state === 'active' && camera.stream !== null && connection.state === 'connected';
-  const stats = useFrameStreamer(socket, videoRef, camera.state === 'active' && camera.stream !== null, createEncoder);
+  const streaming = cameraOn && connection.state === 'connected' && !down;
+  const stats = useFrameStreamer(socket, videoRef, cameraOn && !down, createEncoder);
 
   // The live picture.
   useEffect(() => {
@@ -58,6 +80,8 @@ export function AslWorldPage({ storyPanel, createSocket, createWebcam, createEnc
       }),
     [socket],
   );
+  const onLocalFrame = recognition.onFrame;
+  useEffect(() => onLocalFrame((f) => setHands({ hands: f.hands, width: f.width, height: f.height })), [onLocalFrame]);
   useEffect(() => {
     if (camera.state !== 'active') setHands(null);
   }, [camera.state]);
@@ -91,7 +115,13 @@ export function AslWorldPage({ storyPanel, createSocket, createWebcam, createEnc
 
   const selected = chosenDevice || camera.current?.deviceId || '';
   const cameraBusy = camera.state === 'initializing';
-  const liveContext: LiveContext = { socket, connection, camera, streaming };
+  const liveContext: LiveContext = {
+    socket,
+    connection,
+    camera,
+    streaming,
+    local: { down, recognition, setWanted: setLocalWanted },
+  };
 
   return (
     <section className="page asl-world" aria-labelledby="asl-world-title">
@@ -102,13 +132,20 @@ export function AslWorldPage({ storyPanel, createSocket, createWebcam, createEnc
         </div>
       </header>
       <ConnectionStatus snapshot={connection} onRetry={() => void socket.reconnect()} />
+      <OfflinePracticeStatus down={down} wanted={localWanted} recognition={recognition} />
 
       <div className="asl-world-grid">
         <section className="card live-camera" aria-labelledby="live-camera-title">
           <div className="live-camera-head">
             <h2 id="live-camera-title">Live view</h2>
-            <span className={`live-badge ${streaming ? 'live-badge-on' : ''}`} data-testid="streaming-state">
-              {streaming ? 'Streaming' : camera.state === 'active' ? 'Paused: not connected' : 'Not streaming'}
+            <span className={`live-badge ${streaming || local ? 'live-badge-on' : ''}`} data-testid="streaming-state">
+              {streaming
+                ? 'Streaming'
+                : local
+                  ? 'On this device'
+                  : camera.state === 'active'
+                    ? 'Paused: not connected'
+                    : 'Not streaming'}
             </span>
           </div>
 

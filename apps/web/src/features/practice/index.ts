@@ -1,2 +1,3 @@
 export { AslWorld as AslWorldPage } from './AslWorld';
 export type { AslWorldPageProps, LiveContext } from './AslWorldPage';
+export type { OfflinePracticeLog, OfflineAttempt, PracticeDataSink } from './offline/practice-log';

@@ -4,8 +4,19 @@ import { getStories } from './api/get-stories';
 
 export type StartRequest = { story_id: string } | { topic: string };
 
-/** Levels, the stories of a level, and a topic box ("start a story about ..."). */
-export function StoryPicker({ onStart, disabled }: { onStart(req: StartRequest): void; disabled?: boolean }) {
+/**
+ * Levels, the stories of a level, and a topic box ("start a story about ..."). `onlyStories`
+ * (offline): only these stories can be started, and no topic.
+ */
+export function StoryPicker({
+  onStart,
+  disabled,
+  onlyStories,
+}: {
+  onStart(req: StartRequest): void;
+  disabled?: boolean;
+  onlyStories?: Set<string> | undefined;
+}) {
   const [level, setLevel] = useState(1);
   const [stories, setStories] = useState<StorySummary[] | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -57,7 +68,7 @@ export function StoryPicker({ onStart, disabled }: { onStart(req: StartRequest):
               <button
                 type="button"
                 className="button button-primary"
-                disabled={disabled}
+                disabled={disabled || (onlyStories !== undefined && !onlyStories.has(s.id))}
                 onClick={() => onStart({ story_id: s.id })}
                 aria-label={`Start ${s.title}`}
               >
@@ -77,7 +88,11 @@ export function StoryPicker({ onStart, disabled }: { onStart(req: StartRequest):
             placeholder="e.g. animals, rain, music"
             maxLength={40}
           />
-          <button type="submit" className="button button-secondary" disabled={disabled || !topic.trim()}>
+          <button
+            type="submit"
+            className="button button-secondary"
+            disabled={disabled || onlyStories !== undefined || !topic.trim()}
+          >
             Start topic
           </button>
         </div>

@@ -2,6 +2,8 @@ import type { AslFeedbackData } from '@asl/protocol';
 import { useEffect, useRef } from 'react';
 import { useSearchParams } from 'react-router';
 import type { LiveContext } from '../AslWorldPage';
+import type { PracticeDataSink } from '../offline/practice-log';
+import { cachedStoryIds } from '../offline/story-cache';
 import { getSuggestedStoryId } from './api/get-progress-suggestion';
 import { reportFeedback } from './api/report-feedback';
 import { Bar } from './Bar';
@@ -14,8 +16,8 @@ import { useStoryPractice } from './use-story-practice';
 import './story.css';
 
 /** ASL World's story practice: pick a story, sign it letter by letter, see what to fix. */
-export function StoryPractice({ live }: { live: LiveContext }) {
-  const p = useStoryPractice(live);
+export function StoryPractice({ live, onPracticeData }: { live: LiveContext; onPracticeData?: PracticeDataSink }) {
+  const p = useStoryPractice(live, onPracticeData);
   const [params, setParams] = useSearchParams();
   const requested = params.get('story');
   const startedFromUrl = useRef(false);
@@ -65,7 +67,11 @@ export function StoryPractice({ live }: { live: LiveContext }) {
             Starting your story…
           </p>
         )}
-        <StoryPicker onStart={p.start} disabled={live.connection.state !== 'connected' || p.phase === 'starting'} />
+        <StoryPicker
+          onStart={p.start}
+          disabled={p.phase === 'starting' || (live.connection.state !== 'connected' && !live.local.down)}
+          onlyStories={live.local.down ? cachedStoryIds() : undefined}
+        />
       </div>
     );
   }
@@ -100,7 +106,7 @@ export function StoryPractice({ live }: { live: LiveContext }) {
         handSeen={!!p.hand}
         onAction={p.act}
         onReport={report}
-        disabled={live.connection.state !== 'connected'}
+        disabled={live.connection.state !== 'connected' && !live.local.down}
       />
     </div>
   );

@@ -9,15 +9,28 @@ import {
   type ControlAction,
   type DetectedHand,
   type PracticeState,
+  type PracticeTarget,
+  type ReceivedLiveMessage,
   type SessionCompleteData,
   type Story,
 } from '@asl/protocol';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { LiveContext } from '../AslWorldPage';
+import type { OfflinePracticeEngine } from '../offline/offline-engine';
+import { queueOfflinePractice } from '../offline/queue-practice-data';
+import type { PracticeDataSink } from '../offline/practice-log';
+import { cachedStory, rememberStory } from '../offline/story-cache';
 import type { StartRequest } from './StoryPicker';
 
 export type Phase = 'picking' | 'starting' | 'practising' | 'complete';
 const SESSION_KEY = 'practice_session';
+/** What the server answers about practice; ignored from the socket while practice runs on this device. */
+const PRACTICE_MESSAGES = new Set([
+  'practice_session_response',
+  'control_response',
+  'asl_feedback',
+  'session_complete',
+]);
 
 export interface StoryPracticeState {
   phase: Phase;
@@ -31,10 +44,15 @@ export interface StoryPracticeState {
 
 /**
  * The practice session over the live socket: start or resume a story, follow the target
- * letter, keep the latest feedback, and resume the same session after a reconnect.
+ * letter, keep the latest feedback, and resume the same session after a reconnect. While the
+ * connection is down, the same practice runs on this device (OfflinePracticeEngine, fed by the
+ * local recogniser) and its log goes to `onPracticeData`; when the connection returns the
+ * server session continues at the learner's place.
  */
-export function useStoryPractice(live: LiveContext) {
-  const { socket, connection } = live;
+export function useStoryPractice(live: LiveContext, onPracticeData: PracticeDataSink = queueOfflinePractice) {
+  const { socket, connection, local } = live;
+  const { down, setWanted } = local;
+  const onLocalFrame = local.recognition.onFrame;
   const [s, setS] = useState<StoryPracticeState>({
     phase: 'picking',
     story: null,
@@ -46,6 +64,17 @@ export function useStoryPractice(live: LiveContext) {
   });
   const sessionId = useRef<string | null>(sessionStorage.getItem(SESSION_KEY));
   const pendingStart = useRef<Record<string, string> | null>(null);
+  const engine = useRef<OfflinePracticeEngine | null>(null);
+  /** where to continue on the server after offline practice */
+  const resumeAt = useRef<Record<string, unknown> | null>(null);
+  const latest = useRef(s);
+  const sink = useRef(onPracticeData);
+  const downRef = useRef(down);
+  useEffect(() => {
+    latest.current = s;
+    sink.current = onPracticeData;
+    downRef.current = down;
+  });
 
   const sendControl = useCallback(
     (action: ControlAction, data: Record<string, unknown> = {}) =>
@@ -53,119 +82,216 @@ export function useStoryPractice(live: LiveContext) {
     [socket],
   );
 
+  /** One practice message, from the server or (onDevice) from the offline engine. */
+  const handle = useCallback((msg: ReceivedLiveMessage, onDevice: boolean) => {
+    // Offline sessions are not the server's: the resumable session id stays the server's one.
+    const remember = (id: string) => {
+      if (onDevice) return;
+      sessionId.current = id;
+      sessionStorage.setItem(SESSION_KEY, id);
+    };
+    const forget = () => {
+      if (onDevice) return;
+      sessionId.current = null;
+      sessionStorage.removeItem(SESSION_KEY);
+    };
+    switch (msg.type) {
+      case 'practice_session_response': {
+        const d = practiceSessionResponseDataSchema.safeParse(msg.data);
+        if (!d.success) return;
+        remember(d.data.session_id);
+        if (!onDevice) rememberStory(d.data.story);
+        setS((p) => ({
+          ...p,
+          phase: 'practising',
+          story: d.data.story,
+          state: d.data,
+          summary: null,
+          message: null,
+        }));
+        return;
+      }
+      case 'control_response': {
+        const d = controlResponseDataSchema.safeParse(msg.data);
+        if (!d.success) return;
+        if (!d.data.success) {
+          setS((p) => ({ ...p, message: msg.message ?? 'That did not work. Start a story first.' }));
+          return;
+        }
+        if (d.data.state) {
+          const st = d.data.state;
+          if (st.status === 'stopped') {
+            forget();
+            setS((p) => ({ ...p, phase: 'picking', state: null, story: null, feedback: null }));
+            return;
+          }
+          remember(st.session_id);
+          setS((p) => ({
+            ...p,
+            state: st,
+            feedback: d.data.action === 'try_again' || d.data.action === 'restart_story' ? null : p.feedback,
+          }));
+        }
+        return;
+      }
+      case 'asl_feedback': {
+        const d = aslFeedbackDataSchema.safeParse(msg.data);
+        if (!d.success) return; // the socket reports 'Received invalid feedback data from server'
+        const st = practiceStateSchema.safeParse(d.data.state);
+        setS((p) => ({ ...p, feedback: d.data, state: st.success ? st.data : p.state }));
+        return;
+      }
+      case 'session_complete': {
+        const d = sessionCompleteDataSchema.safeParse(msg.data);
+        if (!d.success) return;
+        forget();
+        setS((p) => ({ ...p, phase: 'complete', summary: d.data }));
+        return;
+      }
+      case 'processed_frame': {
+        const d = processedFrameDataSchema.safeParse(msg.data);
+        if (d.success) setS((p) => ({ ...p, hand: d.data.hands[0] ?? null }));
+        return;
+      }
+      case 'error': {
+        const code = (msg.data as { code?: string } | undefined)?.code;
+        if (code === 'STORY_NOT_FOUND' || code === 'SESSION_NOT_FOUND' || code === 'INVALID_MESSAGE') {
+          if (code === 'SESSION_NOT_FOUND') forget();
+          setS((p) => (p.phase === 'starting' ? { ...p, phase: 'picking', message: msg.message ?? null } : p));
+        }
+        return;
+      }
+    }
+  }, []);
+
   useEffect(
     () =>
       socket.onMessage((msg) => {
-        switch (msg.type) {
-          case 'practice_session_response': {
-            const d = practiceSessionResponseDataSchema.safeParse(msg.data);
-            if (!d.success) return;
-            sessionId.current = d.data.session_id;
-            sessionStorage.setItem(SESSION_KEY, d.data.session_id);
-            setS((p) => ({
-              ...p,
-              phase: 'practising',
-              story: d.data.story,
-              state: d.data,
-              summary: null,
-              message: null,
-            }));
-            return;
-          }
-          case 'control_response': {
-            const d = controlResponseDataSchema.safeParse(msg.data);
-            if (!d.success) return;
-            if (!d.data.success) {
-              setS((p) => ({ ...p, message: msg.message ?? 'That did not work. Start a story first.' }));
-              return;
-            }
-            if (d.data.state) {
-              const st = d.data.state;
-              if (st.status === 'stopped') {
-                sessionId.current = null;
-                sessionStorage.removeItem(SESSION_KEY);
-                setS((p) => ({ ...p, phase: 'picking', state: null, story: null, feedback: null }));
-                return;
-              }
-              sessionId.current = st.session_id;
-              sessionStorage.setItem(SESSION_KEY, st.session_id);
-              setS((p) => ({
-                ...p,
-                state: st,
-                feedback: d.data.action === 'try_again' || d.data.action === 'restart_story' ? null : p.feedback,
-              }));
-            }
-            return;
-          }
-          case 'asl_feedback': {
-            const d = aslFeedbackDataSchema.safeParse(msg.data);
-            if (!d.success) return; // the socket reports 'Received invalid feedback data from server'
-            const st = practiceStateSchema.safeParse(d.data.state);
-            setS((p) => ({ ...p, feedback: d.data, state: st.success ? st.data : p.state }));
-            return;
-          }
-          case 'session_complete': {
-            const d = sessionCompleteDataSchema.safeParse(msg.data);
-            if (!d.success) return;
-            sessionId.current = null;
-            sessionStorage.removeItem(SESSION_KEY);
-            setS((p) => ({ ...p, phase: 'complete', summary: d.data }));
-            return;
-          }
-          case 'processed_frame': {
-            const d = processedFrameDataSchema.safeParse(msg.data);
-            if (d.success) setS((p) => ({ ...p, hand: d.data.hands[0] ?? null }));
-            return;
-          }
-          case 'error': {
-            const code = (msg.data as { code?: string } | undefined)?.code;
-            if (code === 'STORY_NOT_FOUND' || code === 'SESSION_NOT_FOUND' || code === 'INVALID_MESSAGE') {
-              if (code === 'SESSION_NOT_FOUND') {
-                sessionId.current = null;
-                sessionStorage.removeItem(SESSION_KEY);
-              }
-              setS((p) => (p.phase === 'starting' ? { ...p, phase: 'picking', message: msg.message ?? null } : p));
-            }
-            return;
-          }
-        }
+        if (engine.current && PRACTICE_MESSAGES.has(msg.type)) return;
+        handle(msg, false);
       }),
-    [socket],
+    [socket, handle],
   );
+
+  // Prepare the recogniser on this device while a story is practised, to be ready for a drop.
+  const practising = s.phase === 'practising' && !!s.story && !!s.state;
+  useEffect(() => {
+    setWanted(practising);
+    // the engine's code too, so offline practice can start without the network
+    if (practising) void import('../offline/offline-engine').catch(() => {});
+  }, [practising, setWanted]);
+
+  // Connection down while practising: continue the story on this device, at the same letter.
+  // (The engine and the practice rules with the classifier's weights load only now.)
+  const loadingEngine = useRef(false);
+  useEffect(() => {
+    if (!down || !practising || engine.current || loadingEngine.current) return;
+    loadingEngine.current = true;
+    void import('../offline/offline-engine')
+      .then(({ OfflinePracticeEngine }) => {
+        const { story, state, phase } = latest.current;
+        if (!downRef.current || phase !== 'practising' || !story || !state || engine.current) return;
+        const e = new OfflinePracticeEngine({
+          story,
+          from: state.target,
+          serverSessionId: sessionId.current,
+          onPracticeData: (log) => sink.current(log),
+          emit: (m) => handle(m, true),
+        });
+        engine.current = e;
+        e.start();
+      })
+      .catch(() => setS((p) => ({ ...p, message: 'Offline practice could not start on this device.' })))
+      .finally(() => {
+        loadingEngine.current = false;
+      });
+  }, [down, practising, handle]);
+  useEffect(() => onLocalFrame((f) => engine.current?.frame(f)), [onLocalFrame]);
+
+  // Connection back: hand the offline log over, and continue on the server where the learner is.
+  useEffect(() => {
+    const e = engine.current;
+    if (down || !e) return;
+    engine.current = null;
+    const t: PracticeTarget | null = e.target;
+    const story = latest.current.story;
+    e.close();
+    if (t && story) {
+      resumeAt.current = {
+        ...(sessionId.current ? { session_id: sessionId.current } : { story_id: story.id }),
+        position: { sentence_index: t.sentence_index, word_index: t.word_index, letter_index: t.letter_index },
+      };
+      setS((p) => ({ ...p, feedback: null }));
+    }
+  }, [down]);
+  // Leaving the page: whatever was practised offline goes to the queue.
+  useEffect(() => () => engine.current?.close(), []);
 
   // On (re)connecting, resume the session the learner was in, or run a start that was waiting.
   useEffect(() => {
-    if (connection.state !== 'connected') return;
+    if (connection.state !== 'connected' || down) return;
     if (pendingStart.current) {
       sendControl('start_session', pendingStart.current);
       pendingStart.current = null;
+    } else if (resumeAt.current) {
+      sendControl('start_session', resumeAt.current);
+      resumeAt.current = null;
     } else if (sessionId.current) {
       setS((p) => (p.phase === 'picking' ? { ...p, phase: 'starting' } : p));
       sendControl('start_session', { session_id: sessionId.current });
     }
-  }, [connection.state, sendControl]);
+  }, [connection.state, down, sendControl]);
+
+  /** Starts a story on this device (offline, from the story kept from an earlier visit). */
+  const startOnDevice = useCallback(
+    (story: Story) => {
+      setS((p) => ({ ...p, phase: 'starting', feedback: null, summary: null, message: null }));
+      void import('../offline/offline-engine').then(
+        ({ OfflinePracticeEngine }) => {
+          engine.current?.close();
+          const e = new OfflinePracticeEngine({
+            story,
+            onPracticeData: (log) => sink.current(log),
+            emit: (m) => handle(m, true),
+          });
+          engine.current = e;
+          e.start();
+        },
+        () => setS((p) => ({ ...p, phase: 'picking', message: 'Offline practice could not start on this device.' })),
+      );
+    },
+    [handle],
+  );
 
   const start = useCallback(
     (req: StartRequest) => {
+      const offlineStory = down && 'story_id' in req ? cachedStory(req.story_id) : null;
+      if (offlineStory) return startOnDevice(offlineStory);
       setS((p) => ({ ...p, phase: 'starting', feedback: null, summary: null, message: null }));
       const data: Record<string, string> = 'story_id' in req ? { story_id: req.story_id } : { topic: req.topic };
       if (!sendControl('start_session', data)) pendingStart.current = data;
     },
-    [sendControl],
+    [sendControl, down, startOnDevice],
   );
 
   const act = useCallback(
     (action: 'try_again' | 'next_sentence' | 'complete_story' | 'restart_story' | 'stop_session') => {
+      if (engine.current) {
+        engine.current.control(action);
+        if (action === 'stop_session') engine.current = null;
+        return;
+      }
       if (!sendControl(action))
         setS((p) => ({ ...p, message: 'Not connected: wait for the connection to come back.' }));
     },
     [sendControl],
   );
 
-  const backToPicker = useCallback(
-    () => setS((p) => ({ ...p, phase: 'picking', summary: null, story: null, state: null, feedback: null })),
-    [],
-  );
+  const backToPicker = useCallback(() => {
+    engine.current?.close();
+    engine.current = null;
+    setS((p) => ({ ...p, phase: 'picking', summary: null, story: null, state: null, feedback: null }));
+  }, []);
 
   return { ...s, start, act, backToPicker, sessionId: sessionId.current };
 }

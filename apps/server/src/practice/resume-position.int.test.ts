@@ -1,0 +1,49 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { call } from '../test/http';
+import { LiveTestClient } from '../test/live-client';
+import { startTestServer, type TestServer } from '../test/test-server';
+
+/** After offline practice the client continues its server session at the letter it got to. */
+describe('start_session with a position (back from offline practice)', () => {
+  let server: TestServer;
+  let token: string;
+  beforeAll(async () => {
+    server = await startTestServer('pglite', { RECOGNITION_WORKERS: '0' });
+    const res = await call(server.api('/auth/register'), {
+      body: { username: `offline_${Date.now()}`, email: `offline${Date.now()}@example.org`, password: 'password123' },
+    });
+    token = res.body.access_token;
+  });
+  afterAll(async () => {
+    await server?.stop();
+  });
+
+  it('resumes the session at the given letter, and ignores a position outside the story', async () => {
+    const a = await LiveTestClient.connect(server.wsUrl(token));
+    a.send({ type: 'control', action: 'start_session', data: { story_id: 'l1-my-cat' } });
+    const started = await a.next((m) => m.type === 'practice_session_response');
+    expect(started.data.target).toMatchObject({ word: 'CAT', letter: 'C' });
+    a.close();
+
+    const b = await LiveTestClient.connect(server.wsUrl(token));
+    b.send({
+      type: 'control',
+      action: 'start_session',
+      data: { session_id: started.data.session_id, position: { sentence_index: 0, word_index: 0, letter_index: 2 } },
+    });
+    const resumed = await b.next((m) => m.type === 'practice_session_response');
+    expect(resumed.data).toMatchObject({ session_id: started.data.session_id, resumed: true, letters_done: 2 });
+    expect(resumed.data.target).toMatchObject({ word: 'CAT', letter: 'T' });
+    b.close();
+
+    const c = await LiveTestClient.connect(server.wsUrl(token));
+    c.send({
+      type: 'control',
+      action: 'start_session',
+      data: { story_id: 'l1-my-cat', position: { sentence_index: 99, word_index: 0, letter_index: 0 } },
+    });
+    const same = await c.next((m) => m.type === 'practice_session_response');
+    expect(same.data).toMatchObject({ session_id: started.data.session_id, letters_done: 2 });
+    c.close();
+  });
+});

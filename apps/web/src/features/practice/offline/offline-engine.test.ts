@@ -1,0 +1,157 @@
+import type { DetectedHand, ReceivedLiveMessage, Story } from '@asl/protocol';
+import {
+  aslFeedbackDataSchema,
+  practiceSessionResponseDataSchema,
+  processedFrameDataSchema,
+  serverMessageSchema,
+  sessionCompleteDataSchema,
+} from '@asl/protocol';
+import { describe, expect, it } from 'vitest';
+import { HANDS } from './hands.fixture';
+import { OfflinePracticeEngine } from './offline-engine';
+import type { OfflinePracticeLog } from './practice-log';
+
+const story: Story = {
+  id: 'test-hi-boy',
+  level: 1,
+  title: 'Hi, boy',
+  summary: 'test',
+  tags: [],
+  sentences: [
+    { text: 'Say HI.', targets: ['HI'] },
+    { text: 'A BOY.', targets: ['BOY'] },
+  ],
+};
+
+function setup(from?: { sentence_index: number; word_index: number; letter_index: number }) {
+  let clock = 1_000_000;
+  let ids = 0;
+  const msgs: ReceivedLiveMessage[] = [];
+  const logs: OfflinePracticeLog[] = [];
+  const engine = new OfflinePracticeEngine({
+    story,
+    from: from ?? null,
+    serverSessionId: from ? '11111111-1111-4111-8111-111111111111' : null,
+    onPracticeData: (l) => logs.push(l),
+    emit: (m) => msgs.push(m),
+    now: () => clock,
+    uuid: () => `id-${++ids}`,
+  });
+  let t = 0;
+  /** Holds a handshape for `ms` at 15 frames/s. */
+  const hold = (hand: DetectedHand | null, ms = 700) => {
+    for (let e = 0; e <= ms; e += 66) {
+      t += 66;
+      clock += 66;
+      engine.frame({ hands: hand ? [hand] : [], width: 320, height: 240, timeMs: t });
+    }
+  };
+  const feedback = () => msgs.filter((m) => m.type === 'asl_feedback').map((m) => aslFeedbackDataSchema.parse(m.data));
+  return { engine, msgs, logs, hold, feedback };
+}
+
+describe('offline practice engine (the server practice rules, in the browser)', () => {
+  it('answers with the live message shapes the story panel reads, and advances on held letters', () => {
+    const { engine, msgs, hold, feedback } = setup();
+    engine.start();
+    const start = practiceSessionResponseDataSchema.parse(msgs[0]!.data);
+    expect(start).toMatchObject({ story_id: story.id, status: 'active', letters_done: 0, letters_total: 5 });
+    expect(start.target).toMatchObject({ letter: 'H', word: 'HI', sentence_index: 0 });
+    for (const m of msgs) expect(serverMessageSchema.safeParse(m).success).toBe(true);
+
+    hold(HANDS.H!);
+    const fb = feedback();
+    expect(fb).toHaveLength(1); // committed once per hold
+    expect(fb[0]).toMatchObject({ target: 'H', detected: 'H', correct: true, hint: "That's H. Well done!" });
+    expect(fb[0]!.held_ms).toBeGreaterThanOrEqual(400);
+    expect(fb[0]!.state).toMatchObject({ letters_done: 1, target: { letter: 'I' } });
+    const frame = msgs.find((m) => m.type === 'processed_frame')!;
+    expect(processedFrameDataSchema.parse(frame.data).hands[0]!.landmarks).toHaveLength(21);
+  });
+
+  it('says what to fix on a wrong letter and records it, without advancing', () => {
+    const { engine, hold, feedback, logs } = setup();
+    engine.start();
+    hold(HANDS.L!); // target H
+    const fb = feedback();
+    expect(fb[0]).toMatchObject({ target: 'H', detected: 'L', correct: false });
+    expect(fb[0]!.hint).not.toMatch(/Well done/);
+    expect(fb[0]!.state).toMatchObject({ letters_done: 0 });
+    hold(null, 300); // hand away: no feedback
+    expect(feedback()).toHaveLength(1);
+    engine.close();
+    expect(logs).toHaveLength(1);
+    expect(logs[0]).toMatchObject({ story_id: story.id, completed_at: null, server_session_id: null });
+    expect(logs[0]!.attempts[0]).toMatchObject({
+      sentence_index: 0,
+      word_index: 0,
+      letter_index: 0,
+      target: 'H',
+      detected: 'L',
+      correct: false,
+    });
+    engine.close();
+    expect(logs).toHaveLength(1); // handed over once
+  });
+
+  it('finishes the story with the server summary and hands the completed log over', () => {
+    const { engine, msgs, hold, logs } = setup();
+    engine.start();
+    for (const l of ['H', 'I']) hold(HANDS[l]!);
+    hold(HANDS.Y!); // wrong for B
+    for (const l of ['B', 'O', 'Y']) hold(HANDS[l]!);
+    const done = msgs.find((m) => m.type === 'session_complete')!;
+    const summary = sessionCompleteDataSchema.parse(done.data);
+    expect(summary).toMatchObject({ letters_attempted: 6, letters_correct: 5, overall_score: 83 });
+    expect(summary.accuracy_by_letter).toMatchObject({ B: 0.5, H: 1 });
+    expect(done.message).toBe('Well done! You finished the story.');
+    expect(logs).toHaveLength(1);
+    expect(logs[0]!.completed_at).not.toBeNull();
+    expect(logs[0]!.attempts.map((a) => `${a.target}${a.detected}${a.correct ? '+' : '-'}`)).toEqual([
+      'HH+',
+      'II+',
+      'BY-',
+      'BB+',
+      'OO+',
+      'YY+',
+    ]);
+    expect(new Set(logs[0]!.attempts.map((a) => a.client_id)).size).toBe(6);
+  });
+
+  it('continues from where the learner was and supports the four actions as the server does', () => {
+    const { engine, msgs, hold, logs } = setup({ sentence_index: 1, word_index: 0, letter_index: 1 });
+    engine.start();
+    const start = practiceSessionResponseDataSchema.parse(msgs[0]!.data);
+    expect(start).toMatchObject({ resumed: true, letters_done: 3, target: { letter: 'O' } });
+    expect(start.session_id).toBe('11111111-1111-4111-8111-111111111111');
+    const last = () => msgs[msgs.length - 1]!;
+
+    engine.control('try_again'); // back to the first letter of the word
+    expect(last()).toMatchObject({ type: 'control_response', data: { action: 'try_again', success: true } });
+    expect((last().data as any).state.target.letter).toBe('B');
+
+    hold(HANDS.B!);
+    engine.control('restart_story'); // the unfinished log goes out, a new one starts at the beginning
+    expect(logs).toHaveLength(1);
+    expect(logs[0]!.server_session_id).toBe('11111111-1111-4111-8111-111111111111');
+    expect((last().data as any).state).toMatchObject({ letters_done: 0, target: { letter: 'H' } });
+
+    engine.control('next_sentence');
+    expect((last().data as any).state.target.letter).toBe('B');
+    engine.control('next_sentence'); // past the last sentence: the story is done
+    expect(last().type).toBe('session_complete');
+    expect(logs).toHaveLength(2);
+    expect(logs[1]!.completed_at).not.toBeNull();
+
+    const fresh = setup();
+    fresh.engine.start();
+    fresh.engine.control('complete_story');
+    expect(fresh.msgs.map((m) => m.type)).toEqual([
+      'practice_session_response',
+      'control_response',
+      'session_complete',
+    ]);
+    fresh.engine.control('try_again');
+    expect(fresh.msgs[fresh.msgs.length - 1]!.data).toMatchObject({ success: false });
+  });
+});

@@ -1,0 +1,32 @@
+/**
+ * What offline practice records for the sync queue (the `practice-data` background sync): one log
+ * per practised story, handed to `onPracticeData` when the story is completed, restarted or left,
+ * or when the connection returns. Attempts carry their own client_id so a replay is idempotent.
+ */
+export interface OfflineAttempt {
+  client_id: string;
+  sentence_index: number;
+  word_index: number;
+  letter_index: number;
+  target: string;
+  detected: string | null;
+  correct: boolean;
+  confidence: number;
+  held_ms: number;
+  /** ISO time of the attempt */
+  at: string;
+  /** the hint the learner was shown (the server keeps it with each attempt too) */
+  hint: string;
+}
+
+export interface OfflinePracticeLog {
+  client_id: string;
+  story_id: string;
+  /** the server session this practice continued, when it began online */
+  server_session_id: string | null;
+  started_at: string;
+  completed_at: string | null;
+  attempts: OfflineAttempt[];
+}
+
+export type PracticeDataSink = (log: OfflinePracticeLog) => void;

@@ -1,0 +1,50 @@
+import { offlineSessionRequestSchema, type Story } from '@asl/protocol';
+import { describe, expect, it } from 'vitest';
+import { HANDS } from './hands.fixture';
+import { OfflinePracticeEngine } from './offline-engine';
+import type { OfflinePracticeLog } from './practice-log';
+import { toOfflineSession } from './queue-practice-data';
+
+const story: Story = {
+  id: 'test-hi',
+  level: 1,
+  title: 'Hi',
+  summary: 'test',
+  tags: [],
+  sentences: [{ text: 'Say HI.', targets: ['HI'] }],
+};
+
+describe('offline practice log -> practice-data upload', () => {
+  it('turns a real engine log into an upload the server schema accepts, attempt for attempt', () => {
+    let clock = Date.parse('2026-11-22T08:00:00Z');
+    const logs: OfflinePracticeLog[] = [];
+    const engine = new OfflinePracticeEngine({
+      story,
+      from: null,
+      serverSessionId: null,
+      onPracticeData: (l) => logs.push(l),
+      emit: () => {},
+      now: () => clock,
+      uuid: () => crypto.randomUUID(),
+    });
+    engine.start();
+    let t = 0;
+    for (const letter of ['H', 'Y', 'I']) {
+      for (let e = 0; e <= 700; e += 66) {
+        t += 66;
+        clock += 66;
+        engine.frame({ hands: [HANDS[letter]!], width: 320, height: 240, timeMs: t });
+      }
+    }
+    expect(logs).toHaveLength(1);
+    const upload = offlineSessionRequestSchema.parse(toOfflineSession(logs[0]!));
+    expect(upload.client_id).toBe(logs[0]!.client_id);
+    expect(upload.completed_at).not.toBeNull();
+    expect(upload.attempts.map((a) => [a.target, a.detected, a.correct, a.word_index, a.letter_index])).toEqual([
+      ['H', 'H', true, 0, 0],
+      ['I', 'Y', false, 0, 1],
+      ['I', 'I', true, 0, 1],
+    ]);
+    expect(upload.attempts.every((a) => Number.isInteger(a.held_ms) && a.hint !== undefined)).toBe(true);
+  });
+});

@@ -1,0 +1,36 @@
+import type { OfflineSessionRequest } from '@asl/protocol';
+import { queuePracticeData } from '../../../lib/offline/outbox';
+import type { OfflinePracticeLog } from './practice-log';
+
+/** The upload the `practice-data` sync replays for one offline practice log. */
+export function toOfflineSession(log: OfflinePracticeLog): OfflineSessionRequest {
+  return {
+    client_id: log.client_id,
+    story_id: log.story_id,
+    started_at: log.started_at,
+    completed_at: log.completed_at,
+    attempts: log.attempts.map((a) => ({
+      client_id: a.client_id,
+      sentence_index: a.sentence_index,
+      word_index: a.word_index,
+      letter_index: a.letter_index,
+      target: a.target,
+      detected: a.detected,
+      correct: a.correct,
+      confidence: a.confidence,
+      held_ms: Math.round(a.held_ms),
+      hint: a.hint.slice(0, 200),
+      at: a.at,
+    })),
+  };
+}
+
+/**
+ * Default sink of offline practice: the log goes to the IndexedDB outbox (sync tag
+ * `practice-data`) and lands in the learner's progress, exactly once, when the connection returns.
+ */
+export function queueOfflinePractice(log: OfflinePracticeLog): void {
+  queuePracticeData(toOfflineSession(log)).catch((err: unknown) => {
+    console.warn('Could not queue offline practice', err);
+  });
+}

@@ -1,0 +1,148 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../playwright.config';
+import { expect, newLearner, registerViaUi, test } from './support/fixtures';
+import { buildY4m, fakeCameraLaunchOptions } from './support/y4m';
+
+/**
+ * Offline practice in Chromium: the learner starts "My Cat" online, the network goes away, and
+ * the fake camera (real photos fingerspelling C-A-T) keeps being recognised on the device with
+ * the same recogniser (onnxruntime-web in a worker); the completion screen shows what was
+ * recorded offline.
+ */
+const workDir = await mkdtemp(join(tmpdir(), 'asl-offline-e2e-'));
+const video = await buildY4m({
+  photos: [
+    'massey/asl_dataset/c/hand2_c_dif_seg_2_cropped.jpeg',
+    'massey/asl_dataset/a/hand1_a_dif_seg_2_cropped.jpeg',
+    'massey/asl_dataset/t/hand1_t_left_seg_2_cropped.jpeg',
+  ],
+  out: join(workDir, 'cat.y4m'),
+  framesPerPhoto: 60,
+});
+
+test.use({ launchOptions: fakeCameraLaunchOptions(video.path, CHROMIUM_PATH, CHROMIUM_ARGS) });
+test.afterAll(async () => {
+  await rm(workDir, { recursive: true, force: true });
+});
+
+const lettersDone = async (page: import('@playwright/test').Page) =>
+  Number(/(\d+) of \d+ letters/.exec((await page.getByText(/\d+ of \d+ letters/).textContent()) ?? '')?.[1] ?? -1);
+
+test('practice continues offline with the recogniser on the device, and the results land once', async ({
+  page,
+  context,
+  base,
+  request,
+}) => {
+  test.setTimeout(240_000);
+  await registerViaUi(page, newLearner(), base);
+  await page.goto(`${base}/asl-world`);
+  await expect(page.getByText('Connected', { exact: true })).toBeVisible({ timeout: 30_000 });
+  await page.getByRole('button', { name: 'Start My Cat' }).click();
+  await expect(page.getByRole('heading', { name: 'My Cat' })).toBeVisible();
+  // The recogniser is prepared on the device in the background while the story runs online.
+  await expect(page.getByTestId('offline-ready')).toBeVisible({ timeout: 120_000 });
+  // Back to the first letter of CAT (the server may have read some of it meanwhile), then offline.
+  await page.getByRole('button', { name: 'Restart Story' }).click();
+  await expect(page.getByText(/^Sentence 1 of \d+ · 0 of \d+ letters/)).toBeVisible();
+
+  await context.setOffline(true);
+  await expect(page.getByTestId('offline-practice')).toContainText(
+    "Offline practice: recognised on this device; results will sync when you're back online.",
+  );
+  await expect(page.getByTestId('streaming-state')).toHaveText('On this device');
+  const before = await lettersDone(page);
+  // The video keeps signing C, A, T: the letters advance with nothing reaching the server.
+  await expect.poll(() => lettersDone(page), { timeout: 90_000 }).toBeGreaterThan(before);
+  await expect(page.locator('.hint')).toBeVisible();
+  await expect(page.getByText(/Read as [A-Z]/)).toBeVisible();
+  await expect(page.getByTestId('landmark-overlay')).toHaveAttribute('data-hands', '1', { timeout: 30_000 });
+  await expect(page.getByTestId('local-frame-ms')).toHaveText(/About \d+ ms per frame/, { timeout: 30_000 });
+  // Bench: per-frame time of the on-device recogniser (video frame -> worker -> landmarks), from
+  // the page's performance timeline.
+  const ms = await page.evaluate(() =>
+    performance
+      .getEntriesByName('asl-local-frame')
+      .map((e) => e.duration)
+      .sort((a, b) => a - b),
+  );
+  const q = (p: number) => Math.round(ms[Math.min(ms.length - 1, Math.floor(p * ms.length))]!);
+  console.log(`[offline-bench] on-device frames: ${ms.length}, p50 ${q(0.5)} ms, p90 ${q(0.9)} ms, min ${q(0)} ms`);
+  const offlineDone = await lettersDone(page);
+  await page.screenshot({ path: 'test-results/screenshots/offline-practice.png', fullPage: true });
+
+  // Completing the story offline: the summary comes from the attempts recorded on the device.
+  await page.getByRole('button', { name: 'Complete Story' }).click();
+  await expect(page.getByRole('heading', { name: 'Story complete!' })).toBeVisible();
+  const line = (await page.getByText(/\d+ of \d+ attempts were right/).textContent()) ?? '';
+  const [, right, attempted] = /(\d+) of (\d+) attempts/.exec(line) ?? [];
+  expect(Number(right)).toBeGreaterThanOrEqual(offlineDone - Math.max(0, before));
+  expect(Number(attempted)).toBeGreaterThanOrEqual(Number(right));
+  await page.screenshot({ path: 'test-results/screenshots/offline-complete.png', fullPage: true });
+
+  // Still offline: the story list fetched earlier is shown, and a story practised before starts
+  // on the device (other stories need the connection).
+  await page.getByRole('button', { name: 'Choose another story' }).click();
+  await expect(page.getByRole('button', { name: 'Start My Cat' })).toBeEnabled();
+  const others = page.locator('.story-card button:disabled');
+  expect(await others.count()).toBeGreaterThan(0);
+  await page.getByRole('button', { name: 'Start My Cat' }).click();
+  await expect(page.getByRole('heading', { name: 'My Cat' })).toBeVisible();
+  await expect(page.getByText(/^Sentence 1 of \d+ · 0 of \d+ letters/)).toBeVisible();
+  await expect(page.getByTestId('offline-practice')).toContainText('recognised on this device');
+
+  // Back online: the story completed on the device is uploaded from the practice-data queue and
+  // shows in the learner's progress exactly once, with the attempts the completion screen counted.
+  const uploaded = page.waitForResponse(
+    (r) => r.url().endsWith('/api/v1/practice/offline-sessions') && r.status() === 201,
+    { timeout: 60_000 },
+  );
+  await context.setOffline(false);
+  await expect(page.getByText('Connected', { exact: true })).toBeVisible({ timeout: 60_000 });
+  await expect(page.getByTestId('offline-practice')).toHaveCount(0);
+  expect((await (await uploaded).json()).duplicate).toBe(false);
+  const token = (await page.evaluate(() => localStorage.getItem('auth_token')))!;
+  const completedOffline = async () => {
+    const res = await request.get(`${base}/api/v1/progress`, { headers: { authorization: `Bearer ${token}` } });
+    expect(res.status()).toBe(200);
+    const body = (await res.json()) as { recent_sessions: Array<{ status: string; attempts: number }> };
+    return body.recent_sessions.filter((r) => r.status === 'completed').map((r) => r.attempts);
+  };
+  expect(await completedOffline()).toEqual([Number(attempted)]);
+  // Another replay (an online event, a reload) stores nothing more.
+  await page.evaluate(() => window.dispatchEvent(new Event('online')));
+  await page.reload();
+  await expect(page.getByText('Connected', { exact: true })).toBeVisible({ timeout: 60_000 });
+  expect(await completedOffline()).toEqual([Number(attempted)]);
+});
+
+test('back online, practice returns to the server at the letter reached offline', async ({ page, context, base }) => {
+  test.setTimeout(240_000);
+  await registerViaUi(page, newLearner(), base);
+  await page.goto(`${base}/asl-world`);
+  await expect(page.getByText('Connected', { exact: true })).toBeVisible({ timeout: 30_000 });
+  await page.getByRole('button', { name: 'Start My Cat' }).click();
+  await expect(page.getByTestId('offline-ready')).toBeVisible({ timeout: 120_000 });
+  await page.getByRole('button', { name: 'Restart Story' }).click();
+  await expect(page.getByText(/^Sentence 1 of \d+ · 0 of \d+ letters/)).toBeVisible();
+
+  await context.setOffline(true);
+  await expect(page.getByTestId('streaming-state')).toHaveText('On this device');
+  const before = await lettersDone(page);
+  await expect.poll(() => lettersDone(page), { timeout: 90_000 }).toBeGreaterThan(before);
+  // The learner stops signing (camera off), then the connection returns.
+  await page.getByRole('button', { name: 'Stop camera' }).click();
+  const reached = await lettersDone(page);
+  await context.setOffline(false);
+  await expect(page.getByTestId('offline-practice')).toHaveCount(0);
+  await expect(page.getByText(/Sentence 1 of \d+ · \d+ of \d+ letters/)).toBeVisible();
+  expect(await lettersDone(page)).toBe(reached);
+  // Reload: the page resumes the server's session, which now holds the letter reached offline
+  // (read as soon as the story shows: the camera starts a second later).
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'My Cat' })).toBeVisible({ timeout: 30_000 });
+  expect(await lettersDone(page)).toBe(reached);
+  await expect(page.getByTestId('streaming-state')).toHaveText('Streaming', { timeout: 30_000 });
+});
