@@ -17,7 +17,7 @@ import { registerPracticeRoutes } from './http/practice-routes';
 import { registerSpa } from './http/spa';
 import { echoRequestId, loggerOptions, requestIdOptions } from './logging';
 import { Metrics, registerMetricsRoute } from './observability/metrics';
-import { RedisLockoutStore } from './auth/lockout';
+import { DbLockoutStore, FallbackLockoutStore, RedisLockoutStore } from './auth/lockout';
 import { RedisRevocationStore } from './auth/revocations';
 import { memoryLiveCount, redisLiveCount } from './scale/live-count';
 import type { RedisHandle } from './scale/redis';
@@ -85,7 +85,12 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     tokens,
     ...(redis
       ? {
-          lockoutStore: new RedisLockoutStore(redis.client),
+          lockoutStore: new FallbackLockoutStore(
+            new RedisLockoutStore(redis.client),
+            new DbLockoutStore(deps.database.db),
+            (err) =>
+              app.log.warn({ err: (err as Error).message }, 'lockout store: Redis unavailable, using the database'),
+          ),
           revocations: new RedisRevocationStore(redis.client, tokens.ttl * 1000),
         }
       : {}),

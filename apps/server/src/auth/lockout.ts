@@ -64,6 +64,39 @@ export class RedisLockoutStore implements LockoutStore {
 }
 
 /**
+ * Redis first; while Redis is unreachable each call falls back to the database store, so
+ * sign-in keeps working (and keeps counting failures) through a Redis outage.
+ */
+export class FallbackLockoutStore implements LockoutStore {
+  constructor(
+    private readonly primary: LockoutStore,
+    private readonly fallback: LockoutStore,
+    private readonly onError: (err: unknown) => void = () => {},
+  ) {}
+
+  private async either<T>(fn: (s: LockoutStore) => Promise<T>): Promise<T> {
+    try {
+      return await fn(this.primary);
+    } catch (err) {
+      this.onError(err);
+      return fn(this.fallback);
+    }
+  }
+
+  count(key: string, windowMs: number): Promise<number> {
+    return this.either((s) => s.count(key, windowMs));
+  }
+
+  record(key: string, ip: string | null, windowMs: number): Promise<void> {
+    return this.either((s) => s.record(key, ip, windowMs));
+  }
+
+  clear(key: string): Promise<void> {
+    return this.either((s) => s.clear(key));
+  }
+}
+
+/**
  * Server-side lockout mirroring the client's: `maxAttempts` failed sign-ins for one
  * account (or unknown identifier) within 15 minutes lock it until the window passes.
  */

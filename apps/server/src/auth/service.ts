@@ -43,11 +43,17 @@ export interface Principal {
 export class AuthService {
   private readonly db: Db;
   private readonly lockout: Lockout;
-  private readonly revocations: RevocationStore;
+  private readonly revocationStore: RevocationStore;
+  /** Revocations are recorded in the database first; the shared denylist is best effort. */
+  private readonly revocations: Pick<RevocationStore, 'isRevoked' | 'revoke'>;
   constructor(private readonly opts: AuthServiceOptions) {
     this.db = opts.db;
     this.lockout = new Lockout(opts.lockoutStore ?? new DbLockoutStore(opts.db), opts.lockoutAttempts);
-    this.revocations = opts.revocations ?? new MemoryRevocationStore(opts.tokens.ttl * 1000);
+    this.revocationStore = opts.revocations ?? new MemoryRevocationStore(opts.tokens.ttl * 1000);
+    this.revocations = {
+      isRevoked: (id) => this.revocationStore.isRevoked(id),
+      revoke: (ids) => this.revocationStore.revoke(ids).catch(() => undefined),
+    };
   }
 
   private async issue(user: UserRow, userAgent: string | null): Promise<TokenPair> {
@@ -142,7 +148,8 @@ export class AuthService {
   }
 
   private async principalFor(claims: AccessClaims): Promise<Principal> {
-    if (await this.revocations.isRevoked(claims.sessionId)) throw new AppError('TOKEN_INVALID');
+    // The shared denylist is a fast first check; if Redis is unreachable the database check below decides.
+    if (await this.revocations.isRevoked(claims.sessionId).catch(() => false)) throw new AppError('TOKEN_INVALID');
     const [user, active] = await Promise.all([
       findUserById(this.db, claims.userId),
       isSessionActive(this.db, claims.sessionId, claims.userId),

@@ -33,11 +33,20 @@ describe.each(DB_KINDS)('GET /api/v1/ready (%s)', (kind) => {
       expect(res.status).toBe(503);
       expect(res.body).toMatchObject({ status: 'error', database: 'ok', redis: 'down' });
       expect((await call(s.api('/health'))).status).toBe(200);
-      // Sign-in still works: the rate-limit store fails open while Redis is down.
-      const reg = await call(s.api('/auth/register'), {
-        body: { username: `nored_${Date.now()}`, email: `nored${Date.now()}@example.org`, password: 'password123' },
-      });
-      expect(reg.status).toBe(201);
+      // Accounts still work: rate limits fail open, lockout and revocation checks fall back to the database.
+      const user = {
+        username: `nored_${Date.now()}`,
+        email: `nored${Date.now()}@example.org`,
+        password: 'password123',
+      };
+      expect((await call(s.api('/auth/register'), { body: user })).status).toBe(201);
+      const wrong = await call(s.api('/auth/login'), { body: { identifier: user.email, password: 'wrong-password' } });
+      expect(wrong.status).toBe(401);
+      const login = await call(s.api('/auth/login'), { body: { identifier: user.email, password: user.password } });
+      expect(login.status).toBe(200);
+      expect((await call(s.api('/auth/me'), { token: login.body.access_token })).status).toBe(200);
+      expect((await call(s.api('/auth/logout'), { method: 'POST', token: login.body.access_token })).status).toBe(200);
+      expect((await call(s.api('/auth/me'), { token: login.body.access_token })).status).toBe(401);
     } finally {
       await s.stop();
     }

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Lockout, RedisLockoutStore } from '../auth/lockout';
+import { FallbackLockoutStore, Lockout, RedisLockoutStore, type LockoutStore } from '../auth/lockout';
 import { MemoryRevocationStore, RedisRevocationStore } from '../auth/revocations';
 import { requireInCi, TEST_REDIS_URL } from '../test/redis';
 import { memoryLiveCount, redisLiveCount } from './live-count';
@@ -19,6 +19,30 @@ describe('MemoryRevocationStore', () => {
     expect(await store.isRevoked('a')).toBe(true);
     now += 1;
     expect(await store.isRevoked('a')).toBe(false);
+  });
+});
+
+describe('FallbackLockoutStore', () => {
+  it('uses the fallback store while the primary fails, and reports the error', async () => {
+    const counts = new Map<string, number>();
+    const fallback: LockoutStore = {
+      count: async (k) => counts.get(k) ?? 0,
+      record: async (k) => void counts.set(k, (counts.get(k) ?? 0) + 1),
+      clear: async (k) => void counts.delete(k),
+    };
+    const down = () => Promise.reject(new Error('redis down'));
+    const errors: unknown[] = [];
+    const lockout = new Lockout(
+      new FallbackLockoutStore({ count: down, record: down, clear: down }, fallback, (e) => errors.push(e)),
+      2,
+    );
+    await lockout.recordFailure('user:1', null);
+    expect(await lockout.isLocked('user:1')).toBe(false);
+    await lockout.recordFailure('user:1', null);
+    expect(await lockout.isLocked('user:1')).toBe(true);
+    await lockout.clear('user:1');
+    expect(await lockout.isLocked('user:1')).toBe(false);
+    expect(errors).toHaveLength(6);
   });
 });
 
