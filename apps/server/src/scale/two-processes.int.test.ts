@@ -119,6 +119,10 @@ describe.runIf(POSTGRES_URL && TEST_REDIS_URL)('two server processes, one Postgr
     c1.send({ type: 'control', action: 'next_sentence', data: {} });
     const moved = await c1.next((m) => m.type === 'control_response');
     expect(moved.data.state).toMatchObject({ session_id: sessionId, sentence_index: 1 });
+    // Process 2 has no socket of its own but sees process 1's through the shared count.
+    const seen = (await call(p2.api('/ready'))).body.live_connections;
+    expect(seen.process).toBe(0);
+    expect(seen.total).toBeGreaterThanOrEqual(1);
 
     // Process 1 dies without any chance to clean up; its socket drops.
     p1.proc.kill('SIGKILL');
