@@ -42,6 +42,24 @@ describe('OpenAPI at /api/docs', () => {
     expect(doc.components.schemas.Error.properties.error.required).toEqual(['code', 'message']);
   });
 
+  it('documents only routes the server has', async () => {
+    const doc = (await (await fetch(`${server.url}/api/docs/json`)).json()) as {
+      paths: Record<string, Record<string, unknown>>;
+    };
+    for (const [path, methods] of Object.entries(doc.paths)) {
+      for (const method of Object.keys(methods)) {
+        const url = path.replace(/\{\w+\}/g, 'some-id');
+        const res = await fetch(`${server.url}${url}`, {
+          method: method.toUpperCase(),
+          headers: method === 'get' ? {} : { 'content-type': 'application/json' },
+          body: method === 'get' ? undefined : '{}',
+        });
+        expect(res.status, `${method} ${path}`).not.toBe(404);
+        await res.arrayBuffer();
+      }
+    }
+  });
+
   it('serves Swagger UI from the npm package, same-origin only', async () => {
     const page = await fetch(`${server.url}/api/docs/`);
     expect(page.status).toBe(200);
