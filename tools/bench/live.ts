@@ -1,12 +1,14 @@
 /**
- * npm run bench:live -- [--learners N] [--seconds S] [--fps F] [--url http://host:port ...]
+ * npm run bench:live -- [--learners N] [--seconds S] [--fps F] [--processes P] [--url http://host:port ...]
  *
  * N simulated learners (real websocket clients) send real 320x240 JPEG frames made from the
  * Massey photos at F fps for S seconds to /ws/video and measure what comes back: achieved fps
  * (processed frames per second), frames the server dropped (back-pressure), feedback latency
  * (send -> processed_frame) p50/p95/p99, and, for a server this script starts itself, the
  * server's CPU and memory. With several --url, learners are spread across the servers
- * (as behind a load balancer).
+ * (as behind a load balancer). Without --url the script starts P server processes itself
+ * (default 1) on free ports; they share DATABASE_URL and REDIS_URL when those are set (else
+ * each has its own PGlite), and their CPU and memory are summed.
  */
 import { spawn } from 'node:child_process';
 import { cp, mkdtemp, readFile, rm } from 'node:fs/promises';
@@ -28,6 +30,7 @@ const urls = args.flatMap((a, i) => (args[i - 1] === '--url' ? [a.replace(/\/$/,
 const LEARNERS = opt('learners', 8);
 const SECONDS = opt('seconds', 30);
 const FPS = opt('fps', 15);
+const PROCESSES = opt('processes', 1);
 
 async function frames(): Promise<string[]> {
   const dir = resolve(root, '..', 'shared', 'data', 'photos', 'massey', 'asl_dataset');
@@ -49,12 +52,19 @@ async function frames(): Promise<string[]> {
   );
 }
 
-async function startOwnServer(): Promise<{ url: string; pid: number; stop(): Promise<void> }> {
+interface OwnServer {
+  url: string;
+  pid: number;
+  stop(): Promise<void>;
+}
+
+async function startOwnServer(): Promise<OwnServer> {
   const main = join(root, 'apps/server/dist/main.js');
   if (!existsSync(main)) throw new Error('Build first: npm run build');
   const dataDir = await mkdtemp(join(tmpdir(), 'asl-bench-'));
   const template = join(root, '.cache/test-pglite-template/pglite');
-  if (existsSync(template)) await cp(template, join(dataDir, 'pglite'), { recursive: true });
+  if (!process.env.DATABASE_URL && existsSync(template))
+    await cp(template, join(dataDir, 'pglite'), { recursive: true });
   const proc = spawn(process.execPath, [main], {
     cwd: root,
     env: {
@@ -157,13 +167,22 @@ async function learner(base: string, tok: string, data: string[], ms: number): P
 
 async function main() {
   const data = await frames();
-  const own = urls.length === 0 ? await startOwnServer() : null;
-  const targets = own ? [own.url] : urls;
+  const own: OwnServer[] = [];
+  if (urls.length === 0) {
+    // One after the other: the first migrates a fresh database, the others find it done.
+    for (let i = 0; i < PROCESSES; i++) own.push(await startOwnServer());
+  }
+  const targets = own.length ? own.map((o) => o.url) : urls;
   try {
     const tokens = await Promise.all(targets.map(token));
     // Warm the models up (first frame loads them in each worker).
     await Promise.all(targets.map((t, i) => learner(t, tokens[i]!, data, 2000)));
-    const cpu0 = own ? procUsage(own.pid) : null;
+    const usage = () => {
+      const all = own.map((o) => procUsage(o.pid));
+      if (all.length === 0 || all.some((u) => !u)) return null;
+      return { cpuS: all.reduce((n, u) => n + u!.cpuS, 0), rssMb: all.reduce((n, u) => n + u!.rssMb, 0) };
+    };
+    const cpu0 = usage();
     const t0 = performance.now();
     const results = await Promise.all(
       Array.from({ length: LEARNERS }, (_, i) =>
@@ -171,7 +190,7 @@ async function main() {
       ),
     );
     const wall = (performance.now() - t0) / 1000;
-    const cpu1 = own ? procUsage(own.pid) : null;
+    const cpu1 = usage();
     const lat = results.flatMap((r) => r.latencies);
     const totalProcessed = results.reduce((n, r) => n + r.processed, 0);
     console.log(`\nbench:live: ${LEARNERS} learners x ${FPS} fps x ${SECONDS} s against ${targets.join(', ')}`);
@@ -187,13 +206,13 @@ async function main() {
     );
     if (cpu0 && cpu1) {
       console.log(
-        `server CPU: ${fmt(((cpu1.cpuS - cpu0.cpuS) / wall) * 100, 0)}% of one core (machine has ${(await import('node:os')).availableParallelism()} cores); RSS ${fmt(cpu1.rssMb, 0)} MB`,
+        `server CPU (${own.length} process${own.length > 1 ? 'es' : ''}): ${fmt(((cpu1.cpuS - cpu0.cpuS) / wall) * 100, 0)}% of one core (machine has ${(await import('node:os')).availableParallelism()} cores); RSS ${fmt(cpu1.rssMb, 0)} MB`,
       );
     } else {
       console.log('server CPU/memory: not measured for --url targets (see their /metrics)');
     }
   } finally {
-    await own?.stop();
+    await Promise.all(own.map((o) => o.stop()));
   }
 }
 

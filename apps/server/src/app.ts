@@ -13,9 +13,16 @@ import { registerErrorHandling } from './http/errors';
 import { registerHealthRoutes } from './http/health';
 import { registerOfflineRoutes } from './http/offline-routes';
 import { registerModelRoutes } from './http/models';
+import { registerOpenApi } from './http/openapi';
+import { registerReadyRoute, type ModelsStatus } from './http/ready';
 import { registerPracticeRoutes } from './http/practice-routes';
 import { registerSpa } from './http/spa';
-import { loggerOptions } from './logging';
+import { echoRequestId, loggerOptions, requestIdOptions } from './logging';
+import { Metrics, registerMetricsRoute } from './observability/metrics';
+import { DbLockoutStore, FallbackLockoutStore, RedisLockoutStore } from './auth/lockout';
+import { RedisRevocationStore } from './auth/revocations';
+import { memoryLiveCount, redisLiveCount } from './scale/live-count';
+import type { RedisHandle } from './scale/redis';
 import type { FrameProcessor } from './live/frame-processor';
 import { registerLiveRoute } from './live/route';
 import { StoryLibrary } from './practice/library';
@@ -27,25 +34,38 @@ export interface AppDeps {
   database: Database;
   processor: FrameProcessor;
   webDistDir: string | null;
+  /** Shared stores across processes when REDIS_URL is set; in-memory/database stores otherwise. */
+  redis?: RedisHandle | null;
+  models?: ModelsStatus;
+  /** Frames waiting for a recognition worker. */
+  poolQueueDepth?: () => number;
 }
 
 export interface BuiltApp {
   app: FastifyInstance;
   auth: AuthService;
   library: StoryLibrary;
+  metrics: Metrics;
 }
 
 /** Wires the HTTP API, the live socket and the SPA onto one Fastify instance. */
 export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   const { env } = deps;
+  const redis = deps.redis ?? null;
   const app = Fastify({
     logger: loggerOptions(env.LOG_LEVEL),
+    ...requestIdOptions(),
     trustProxy: env.TRUST_PROXY,
     bodyLimit: 64 * 1024,
     return503OnClosing: true,
     forceCloseConnections: 'idle',
   });
   registerErrorHandling(app);
+  echoRequestId(app);
+  const liveCount = redis ? redisLiveCount(redis.client) : memoryLiveCount();
+  app.addHook('onClose', () => liveCount.close());
+  const metrics = new Metrics({ liveCount, poolQueueDepth: deps.poolQueueDepth ?? (() => 0) });
+  metrics.instrument(app);
   await app.register(helmet, {
     contentSecurityPolicy: {
       directives: {
@@ -61,9 +81,21 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     crossOriginEmbedderPolicy: false,
   });
 
+  const tokens = new AccessTokens(deps.secrets.jwtSecret);
   const auth = new AuthService({
     db: deps.database.db,
-    tokens: new AccessTokens(deps.secrets.jwtSecret),
+    tokens,
+    ...(redis
+      ? {
+          lockoutStore: new FallbackLockoutStore(
+            new RedisLockoutStore(redis.client),
+            new DbLockoutStore(deps.database.db),
+            (err) =>
+              app.log.warn({ err: (err as Error).message }, 'lockout store: Redis unavailable, using the database'),
+          ),
+          revocations: new RedisRevocationStore(redis.client, tokens.ttl * 1000),
+        }
+      : {}),
     mailer: createMailer({
       smtpUrl: env.SMTP_URL,
       from: env.MAIL_FROM,
@@ -80,10 +112,12 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   await app.register(
     async (api) => {
       registerHealthRoutes(api, { database: deps.database, startedAt });
+      registerReadyRoute(api, { database: deps.database, redis, models: deps.models ?? 'ok', liveCount });
       await registerAuthRoutes(api, auth, {
         loginPerMin: env.RATE_LIMIT_LOGIN_PER_MIN,
         registerPerMin: env.RATE_LIMIT_REGISTER_PER_MIN,
         forgotPerMin: env.RATE_LIMIT_FORGOT_PER_MIN,
+        redis: redis?.client ?? null,
       });
       registerPracticeRoutes(api, { db: deps.database.db, auth, library });
       registerOfflineRoutes(api, { db: deps.database.db, auth, library });
@@ -94,6 +128,14 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   await registerLiveRoute(app, {
     processor: deps.processor,
     hooks: new LivePractice(deps.database.db, library, app.log, env.PRACTICE_HOLD_MS),
+    observer: {
+      frameProcessed: (ms) => {
+        metrics.framesProcessed.inc();
+        metrics.recognitionLatency.observe(ms / 1000);
+      },
+      frameDropped: () => metrics.framesDropped.inc(),
+    },
+    onCount: (n) => liveCount.set(n),
     authenticate: async (token) => {
       try {
         const p = await auth.authenticate(token);
@@ -105,6 +147,8 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   });
 
   registerModelRoutes(app, env.MODEL_DIR);
+  if (env.METRICS_ENABLED) registerMetricsRoute(app, metrics, env.METRICS_TOKEN);
+  await registerOpenApi(app);
   await registerSpa(app, deps.webDistDir);
-  return { app, auth, library };
+  return { app, auth, library, metrics };
 }

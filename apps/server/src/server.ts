@@ -9,7 +9,9 @@ import { openDatabase, type Database } from './db/client';
 import { runMigrations } from './db/migrate';
 import { decodeOnlyProcessor, type FrameProcessor } from './live/frame-processor';
 import { readStoryFiles, syncStories } from './practice/stories-repo';
+import type { ModelsStatus } from './http/ready';
 import { createRecognitionPool, modelsPresent } from './recognition/pool';
+import { connectRedis, type RedisHandle } from './scale/redis';
 
 export interface RunningServer {
   app: FastifyInstance;
@@ -34,17 +36,31 @@ export interface StartOptions {
   webDistDir?: string | null;
 }
 
+interface ChosenProcessor {
+  processor: FrameProcessor;
+  models: ModelsStatus;
+  queueDepth: () => number;
+}
+
 /** The recognition pool when the converted models are there (npm run build makes them); else decode only. */
-function chooseProcessor(env: Env): FrameProcessor {
+function chooseProcessor(env: Env): ChosenProcessor {
   const modelDir = resolve(env.MODEL_DIR);
-  if (env.RECOGNITION_WORKERS === 0) return decodeOnlyProcessor();
+  const none = () => 0;
+  if (env.RECOGNITION_WORKERS === 0) return { processor: decodeOnlyProcessor(), models: 'disabled', queueDepth: none };
   if (!modelsPresent(modelDir)) {
     console.warn(
       `Recognition models not found in ${modelDir}: run \`npm run models\`. Frames will be decoded but no hands found.`,
     );
-    return decodeOnlyProcessor();
+    return { processor: decodeOnlyProcessor(), models: 'missing', queueDepth: none };
   }
-  return createRecognitionPool({ modelDir, workers: env.RECOGNITION_WORKERS, variant: env.LANDMARK_MODEL });
+  const pool = createRecognitionPool({ modelDir, workers: env.RECOGNITION_WORKERS, variant: env.LANDMARK_MODEL });
+  return { processor: pool, models: 'ok', queueDepth: () => pool.queueSize() };
+}
+
+/** Redis when REDIS_URL is set. Unreachable at start is not fatal: it reconnects, and /ready says 503 meanwhile. */
+async function openRedis(env: Env): Promise<RedisHandle | null> {
+  if (!env.REDIS_URL) return null;
+  return connectRedis(env.REDIS_URL);
 }
 
 /** Opens the database, migrates, builds the app and listens. Used by main.ts and by the tests. */
@@ -58,13 +74,27 @@ export async function startServer(env: Env, opts: StartOptions = {}): Promise<Ru
     await database.close();
     throw err;
   }
-  const processor = opts.processor ?? chooseProcessor(env);
+  const chosen: ChosenProcessor = opts.processor
+    ? { processor: opts.processor, models: 'ok', queueDepth: () => 0 }
+    : chooseProcessor(env);
+  const processor = chosen.processor;
   const webDistDir = opts.webDistDir === undefined ? findWebDist(env) : opts.webDistDir;
-  const { app } = await buildApp({ env, secrets, database, processor, webDistDir });
+  const redis = await openRedis(env);
+  const { app } = await buildApp({
+    env,
+    secrets,
+    database,
+    processor,
+    webDistDir,
+    redis,
+    models: chosen.models,
+    poolQueueDepth: chosen.queueDepth,
+  });
   let closing: Promise<void> | null = null;
   app.addHook('onClose', async () => {
     await processor.close();
     await database.close();
+    await redis?.close();
   });
   await app.listen({ port: env.PORT, host: env.HOST });
   const address = app.server.address();

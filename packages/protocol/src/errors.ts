@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import { AUTH_ERROR_MESSAGES, LOGIN_MESSAGES, REGISTRATION_MESSAGES, SESSION_MESSAGES } from './messages';
 
 /**
@@ -49,6 +50,11 @@ export const ERROR_CODES = {
 } as const satisfies Record<string, { status: number; message: string }>;
 
 export type ErrorCode = keyof typeof ERROR_CODES;
+
+/** The wire shape of every HTTP error (for documentation; ApiErrorBody is its type). */
+export const apiErrorBodySchema = z.object({
+  error: z.object({ code: z.string(), message: z.string(), field: z.string().optional() }),
+});
 
 export interface ApiErrorBody {
   error: { code: ErrorCode | string; message: string; field?: string };

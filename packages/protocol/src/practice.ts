@@ -147,3 +147,7 @@ export const feedbackReportRequestSchema = z.object({
   note: z.string().trim().max(500).optional(),
 });
 export type FeedbackReportRequest = z.infer<typeof feedbackReportRequestSchema>;
+
+/** POST /feedback-reports answer: 201 when stored, 200 with `duplicate` for a replayed client_id. */
+export const feedbackReportResponseSchema = z.object({ id: z.string().nullable(), duplicate: z.boolean() });
+export type FeedbackReportResponse = z.infer<typeof feedbackReportResponseSchema>;

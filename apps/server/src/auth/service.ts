@@ -12,8 +12,9 @@ import {
   usernameTaken,
   type UserRow,
 } from './accounts';
-import { Lockout, lockoutKey } from './lockout';
+import { DbLockoutStore, Lockout, lockoutKey, type LockoutStore } from './lockout';
 import type { Mailer } from './mailer';
+import { MemoryRevocationStore, type RevocationStore } from './revocations';
 import { burnPasswordCheck, hashPassword, verifyPassword } from './passwords';
 import { createSession, isSessionActive, revokeSession, revokeUserSessions, rotateRefreshToken } from './sessions';
 import { AccessTokens, hashToken, newOpaqueToken, type AccessClaims } from './tokens';
@@ -27,6 +28,10 @@ export interface AuthServiceOptions {
   lockoutAttempts: number;
   adminEmails: readonly string[];
   publicOrigin?: string | undefined;
+  /** Failed sign-in counts: the database unless given (Redis when scaled out). */
+  lockoutStore?: LockoutStore;
+  /** Revoked sessions: this process's memory unless given (Redis when scaled out). */
+  revocations?: RevocationStore;
 }
 
 export interface Principal {
@@ -38,9 +43,17 @@ export interface Principal {
 export class AuthService {
   private readonly db: Db;
   private readonly lockout: Lockout;
+  private readonly revocationStore: RevocationStore;
+  /** Revocations are recorded in the database first; the shared denylist is best effort. */
+  private readonly revocations: Pick<RevocationStore, 'isRevoked' | 'revoke'>;
   constructor(private readonly opts: AuthServiceOptions) {
     this.db = opts.db;
-    this.lockout = new Lockout(opts.db, opts.lockoutAttempts);
+    this.lockout = new Lockout(opts.lockoutStore ?? new DbLockoutStore(opts.db), opts.lockoutAttempts);
+    this.revocationStore = opts.revocations ?? new MemoryRevocationStore(opts.tokens.ttl * 1000);
+    this.revocations = {
+      isRevoked: (id) => this.revocationStore.isRevoked(id),
+      revoke: (ids) => this.revocationStore.revoke(ids).catch(() => undefined),
+    };
   }
 
   private async issue(user: UserRow, userAgent: string | null): Promise<TokenPair> {
@@ -114,10 +127,14 @@ export class AuthService {
 
   async refresh(refreshToken: string): Promise<TokenPair> {
     const rotated = await rotateRefreshToken(this.db, refreshToken);
-    if (!rotated.ok) throw new AppError('REFRESH_TOKEN_INVALID');
+    if (!rotated.ok) {
+      if (rotated.reason === 'reused' && rotated.sessionId) await this.revocations.revoke([rotated.sessionId]);
+      throw new AppError('REFRESH_TOKEN_INVALID');
+    }
     const user = await findUserById(this.db, rotated.userId);
     if (!user || user.disabled) {
       await revokeSession(this.db, rotated.sessionId, 'user_unavailable');
+      await this.revocations.revoke([rotated.sessionId]);
       throw new AppError('REFRESH_TOKEN_INVALID');
     }
     return this.pair(user, rotated.sessionId, rotated.refreshToken);
@@ -131,6 +148,8 @@ export class AuthService {
   }
 
   private async principalFor(claims: AccessClaims): Promise<Principal> {
+    // The shared denylist is a fast first check; if Redis is unreachable the database check below decides.
+    if (await this.revocations.isRevoked(claims.sessionId).catch(() => false)) throw new AppError('TOKEN_INVALID');
     const [user, active] = await Promise.all([
       findUserById(this.db, claims.userId),
       isSessionActive(this.db, claims.sessionId, claims.userId),
@@ -139,8 +158,9 @@ export class AuthService {
     return { user, sessionId: claims.sessionId };
   }
 
-  logout(principal: Principal): Promise<void> {
-    return revokeSession(this.db, principal.sessionId, 'logout');
+  async logout(principal: Principal): Promise<void> {
+    await revokeSession(this.db, principal.sessionId, 'logout');
+    await this.revocations.revoke([principal.sessionId]);
   }
 
   async updateProfile(
@@ -172,7 +192,9 @@ export class AuthService {
       .update(users)
       .set({ passwordHash: await hashPassword(next), updatedAt: new Date() })
       .where(eq(users.id, principal.user.id));
-    await revokeUserSessions(this.db, principal.user.id, 'password_changed', principal.sessionId);
+    await this.revocations.revoke(
+      await revokeUserSessions(this.db, principal.user.id, 'password_changed', principal.sessionId),
+    );
   }
 
   /** Always succeeds from the caller's point of view; mails a single-use link valid 30 minutes. */
@@ -216,7 +238,7 @@ export class AuthService {
       .update(users)
       .set({ passwordHash: await hashPassword(newPassword), updatedAt: now })
       .where(eq(users.id, reset.userId));
-    await revokeUserSessions(this.db, reset.userId, 'password_reset');
+    await this.revocations.revoke(await revokeUserSessions(this.db, reset.userId, 'password_reset'));
     await this.lockout.clear(`user:${reset.userId}`);
   }
 }

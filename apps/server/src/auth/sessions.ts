@@ -7,7 +7,7 @@ export const REFRESH_TOKEN_TTL_DAYS = 30;
 
 export type RotateResult =
   | { ok: true; userId: string; sessionId: string; refreshToken: string }
-  | { ok: false; reason: 'unknown' | 'reused' | 'revoked' | 'expired' };
+  | { ok: false; reason: 'unknown' | 'reused' | 'revoked' | 'expired'; sessionId?: string };
 
 export async function createSession(
   db: Db,
@@ -49,7 +49,7 @@ export async function rotateRefreshToken(db: Db, presented: string): Promise<Rot
   if (row.expiresAt.getTime() < Date.now()) return { ok: false, reason: 'expired' };
   if (row.usedAt) {
     await revokeSession(db, row.sessionId, 'refresh_token_reuse');
-    return { ok: false, reason: 'reused' };
+    return { ok: false, reason: 'reused', sessionId: row.sessionId };
   }
   // Spend it; the condition makes a concurrent second use lose and count as reuse.
   const spent = await db
@@ -59,7 +59,7 @@ export async function rotateRefreshToken(db: Db, presented: string): Promise<Rot
     .returning({ id: refreshTokens.id });
   if (spent.length === 0) {
     await revokeSession(db, row.sessionId, 'refresh_token_reuse');
-    return { ok: false, reason: 'reused' };
+    return { ok: false, reason: 'reused', sessionId: row.sessionId };
   }
   const refreshToken = newOpaqueToken();
   await db.insert(refreshTokens).values({ sessionId: row.sessionId, tokenHash: hashToken(refreshToken) });
@@ -74,19 +74,21 @@ export async function revokeSession(db: Db, sessionId: string, reason: string): 
     .where(and(eq(authSessions.id, sessionId), isNull(authSessions.revokedAt)));
 }
 
-/** Revokes every session of a user, except `keepSessionId` when given. */
+/** Revokes every session of a user, except `keepSessionId` when given; returns the revoked ids. */
 export async function revokeUserSessions(
   db: Db,
   userId: string,
   reason: string,
   keepSessionId?: string,
-): Promise<void> {
+): Promise<string[]> {
   const conditions = [eq(authSessions.userId, userId), isNull(authSessions.revokedAt)];
   if (keepSessionId) conditions.push(ne(authSessions.id, keepSessionId));
-  await db
+  const rows = await db
     .update(authSessions)
     .set({ revokedAt: new Date(), revokedReason: reason })
-    .where(and(...conditions));
+    .where(and(...conditions))
+    .returning({ id: authSessions.id });
+  return rows.map((r) => r.id);
 }
 
 export async function isSessionActive(db: Db, sessionId: string, userId: string): Promise<boolean> {

@@ -51,6 +51,8 @@ export const envSchema = z.object({
   MODEL_DIR: z.string().min(1).default('.cache/models'),
   LANDMARK_MODEL: z.enum(['full', 'lite']).default('full'),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
+  METRICS_ENABLED: boolish.default(true),
+  METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
 });
 
 export type Env = z.infer<typeof envSchema>;

@@ -43,6 +43,12 @@ export interface LiveSessionHooks {
   onClose(conn: LiveConnection): void;
 }
 
+/** Told about every frame, for metrics; optional. */
+export interface LiveObserver {
+  frameProcessed(elapsedMs: number): void;
+  frameDropped(): void;
+}
+
 export interface LiveStats {
   framesReceived: number;
   framesProcessed: number;
@@ -70,6 +76,7 @@ export class LiveConnection {
     private readonly hooks: LiveSessionHooks | null,
     private readonly log: FastifyBaseLogger,
     private readonly serverVersion: string,
+    private readonly observer: LiveObserver | null = null,
   ) {
     socket.on('message', (data, isBinary) => this.onRaw(data as Buffer, isBinary));
     socket.on('close', () => this.onClosed());
@@ -203,6 +210,7 @@ export class LiveConnection {
     if (msg.metadata.adaptive_fps) this.lastAdaptiveFps = msg.metadata.adaptive_fps;
     if (this.inFlight) {
       this.stats.framesDropped++;
+      this.observer?.frameDropped();
       return;
     }
     this.inFlight = true;
@@ -213,6 +221,7 @@ export class LiveConnection {
       const elapsed = performance.now() - started;
       this.capability.record(elapsed);
       this.stats.framesProcessed++;
+      this.observer?.frameProcessed(elapsed);
       const prediction = this.hooks
         ? await this.hooks.onFrameResult(result, this, msg.metadata.frame_number)
         : (result.prediction ?? null);

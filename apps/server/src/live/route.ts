@@ -2,7 +2,7 @@ import websocket from '@fastify/websocket';
 import { CLOSE_CODES, LIVE_PATH, MAX_FRAME_BYTES } from '@asl/protocol';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { APP_VERSION } from '../version';
-import { LiveConnection, type LiveSessionHooks, type LiveUser } from './connection';
+import { LiveConnection, type LiveObserver, type LiveSessionHooks, type LiveUser } from './connection';
 import type { FrameProcessor } from './frame-processor';
 
 export interface LiveDeps {
@@ -10,6 +10,9 @@ export interface LiveDeps {
   /** Resolves the access token of the `token` query parameter to a user, or null. */
   authenticate(token: string): Promise<LiveUser | null>;
   hooks?: LiveSessionHooks | null;
+  observer?: LiveObserver | null;
+  /** Told the number of open live sockets whenever it changes. */
+  onCount?: (n: number) => void;
 }
 
 declare module 'fastify' {
@@ -43,9 +46,21 @@ export async function registerLiveRoute(app: FastifyInstance, deps: LiveDeps): P
         socket.close(CLOSE_CODES.policyViolation, 'Authentication required: a valid access token is needed');
         return;
       }
-      const conn = new LiveConnection(socket, user, deps.processor, deps.hooks ?? null, request.log, APP_VERSION);
+      const conn = new LiveConnection(
+        socket,
+        user,
+        deps.processor,
+        deps.hooks ?? null,
+        request.log,
+        APP_VERSION,
+        deps.observer ?? null,
+      );
       connections.add(conn);
-      socket.on('close', () => connections.delete(conn));
+      deps.onCount?.(connections.size);
+      socket.on('close', () => {
+        connections.delete(conn);
+        deps.onCount?.(connections.size);
+      });
     });
   });
   return connections;

@@ -20,7 +20,7 @@ export interface TestServer extends RunningServer {
   stop(): Promise<void>;
 }
 
-async function freshPostgresDatabase(): Promise<string> {
+export async function freshPostgresDatabase(): Promise<string> {
   const name = `asl_test_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 8)}`;
   const admin = new pg.Client({ connectionString: POSTGRES_URL });
   await admin.connect();

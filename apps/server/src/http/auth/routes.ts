@@ -10,6 +10,7 @@ import {
   type ErrorCode,
 } from '@asl/protocol';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Redis } from 'ioredis';
 import { toUserDto } from '../../auth/accounts';
 import type { AuthService } from '../../auth/service';
 import { requireAuth, principalOf } from '../authenticate';
@@ -19,6 +20,8 @@ export interface AuthRouteLimits {
   loginPerMin: number;
   registerPerMin: number;
   forgotPerMin: number;
+  /** Counters in Redis (shared by every process) when given; in this process's memory otherwise. */
+  redis?: Redis | null;
 }
 
 function identifierOf(request: FastifyRequest, field: 'identifier' | 'email'): string {
@@ -32,7 +35,11 @@ export async function registerAuthRoutes(
   auth: AuthService,
   limits: AuthRouteLimits,
 ): Promise<void> {
-  await app.register(rateLimit, { global: false, hook: 'preHandler' });
+  await app.register(rateLimit, {
+    global: false,
+    hook: 'preHandler',
+    ...(limits.redis ? { redis: limits.redis, nameSpace: 'asl:rl:', skipOnError: true } : {}),
+  });
 
   const limiter = (max: number, code: ErrorCode, key: (r: FastifyRequest) => string) =>
     app.rateLimit({
