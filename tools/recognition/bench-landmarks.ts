@@ -13,6 +13,7 @@ import { ensureModels } from './convert/ensure-models.js';
 import { buildSequences } from './bench-frames.js';
 import { classify, type TrackState } from '@asl/recognition';
 import { createHandPipeline } from '../../apps/server/src/recognition/landmarks/pipeline.js';
+import { lastFrameDecoder } from '../../apps/server/src/recognition/landmarks/image.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const args = process.argv.slice(2);
@@ -128,7 +129,7 @@ console.log(`  frames needing detection: ${fmt(detect)}  (palm stage ${fmt(stage
 console.log(
   `  tracked frames (decode + landmarks + classify): ${fmt(tracked)}  (landmark stage ${fmt(stage.landmark)}, without JPEG decode ${fmt(trackedNoDecode)})`,
 );
-console.log(`  JPEG decode:              ${fmt(stage.decode)}`);
+console.log(`  JPEG decode:              ${fmt(stage.decode)} (decoder: ${lastFrameDecoder()})`);
 console.log(`  handshape classify:       ${fmt(stage.classify)}`);
 console.log(`  CPU time per frame: detection ${fmt(detectCpu)}; tracked ${fmt(trackedCpu)}`);
 console.log(

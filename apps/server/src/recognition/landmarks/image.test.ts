@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { decodeFrame, decodeImage } from './image.js';
+import { decodeFrame, decodeImage, lastFrameDecoder } from './image.js';
 
 const frame = (): Promise<Buffer> =>
   sharp({ create: { width: 64, height: 48, channels: 3, background: { r: 10, g: 200, b: 30 } } })
@@ -18,6 +18,7 @@ describe('decodeFrame (wasm libjpeg, sharp fallback)', () => {
   it('decodes a JPEG frame to the same RGB pixels as sharp', async () => {
     const jpeg = await frame();
     const a = await decodeFrame(new Uint8Array(jpeg));
+    expect(lastFrameDecoder()).toBe('wasm');
     const b = await decodeImage(jpeg);
     expect([a.width, a.height]).toEqual([64, 48]);
     expect(a.data.length).toBe(64 * 48 * 3);
@@ -38,6 +39,7 @@ describe('decodeFrame (wasm libjpeg, sharp fallback)', () => {
       .png()
       .toBuffer();
     const img = await decodeFrame(new Uint8Array(png));
+    expect(lastFrameDecoder()).toBe('sharp');
     expect([img.width, img.height, img.data[0], img.data[1]]).toEqual([5, 4, 255, 0]);
   });
 });

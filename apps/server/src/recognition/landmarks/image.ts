@@ -32,6 +32,12 @@ type WasmDecode = (buf: ArrayBuffer) => Promise<{ data: Uint8ClampedArray; width
 let wasmDecoder: Promise<WasmDecode | null> | null = null;
 /** messages libjpeg printed during the current decode (warnings: corrupt or truncated data) */
 let libjpegMessages = 0;
+let lastDecoder: 'wasm' | 'sharp' | null = null;
+
+/** which decoder handled the last decodeFrame call (benchmarks and tests report it) */
+export function lastFrameDecoder(): 'wasm' | 'sharp' | null {
+  return lastDecoder;
+}
 
 async function loadWasmDecoder(): Promise<WasmDecode | null> {
   try {
@@ -74,12 +80,15 @@ export async function decodeFrame(buf: Uint8Array): Promise<RgbImage> {
       try {
         const copy = buf.buffer.slice(buf.byteOffset, buf.byteOffset + buf.byteLength) as ArrayBuffer;
         const img = await decode(copy);
-        if (libjpegMessages === 0 && img.width > 0 && img.height > 0)
+        if (libjpegMessages === 0 && img.width > 0 && img.height > 0) {
+          lastDecoder = 'wasm';
           return { data: dropAlpha(img.data, img.width * img.height), width: img.width, height: img.height };
+        }
       } catch {
         // fall through: sharp reports the error
       }
     }
   }
+  lastDecoder = 'sharp';
   return decodeImage(Buffer.from(buf.buffer, buf.byteOffset, buf.byteLength));
 }
