@@ -1,6 +1,7 @@
 /**
  * Per-frame latency on one core (one intra-op thread) for 320x240 JPEG frames built from real photos:
- * frames needing palm detection vs tracked frames, plus raw model run times; optional baseline with
+ * frames needing palm detection vs tracked frames (decode + landmarks + handshape classification),
+ * plus raw model run times; optional baseline with
  * @vladmandic/human (wasm backend) on the same frames.
  * Usage: tsx tools/recognition/bench-landmarks.ts [--variant full|lite] [--seqs 12] [--frames 20] [--human]
  */
@@ -10,8 +11,9 @@ import { fileURLToPath } from 'node:url';
 import * as ort from 'onnxruntime-node';
 import { ensureModels } from './convert/ensure-models.js';
 import { buildSequences } from './bench-frames.js';
-import type { TrackState } from '@asl/recognition';
+import { classify, type TrackState } from '@asl/recognition';
 import { createHandPipeline } from '../../apps/server/src/recognition/landmarks/pipeline.js';
+import { lastFrameDecoder } from '../../apps/server/src/recognition/landmarks/image.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const args = process.argv.slice(2);
@@ -70,8 +72,8 @@ for (const [file, size] of [
 }
 
 const p = await createHandPipeline({ modelDir, variant, intraOpThreads: 1, detectAttempts: [{ pad: 1 }] });
-// warm-up
-for (const f of seqs[0].frames.slice(0, 3)) await p.process({ jpeg: f });
+// warm-up (JIT, allocations, the wasm JPEG decoder)
+for (const f of seqs[0].frames.slice(0, 5)) await p.process({ jpeg: f });
 const detect: number[] = [];
 const tracked: number[] = [];
 const trackedNoDecode: number[] = [];
@@ -79,7 +81,7 @@ const trackedNoDecode: number[] = [];
 // for a core; CPU time is what one free core would need
 const detectCpu: number[] = [];
 const trackedCpu: number[] = [];
-const stage = { decode: [] as number[], detect: [] as number[], landmark: [] as number[] };
+const stage = { decode: [] as number[], detect: [] as number[], landmark: [] as number[], classify: [] as number[] };
 let lost = 0;
 let found = 0;
 let detFrames = 0;
@@ -87,21 +89,32 @@ for (const s of seqs) {
   let track: TrackState | null = null;
   for (const f of s.frames) {
     const c0 = process.cpuUsage();
+    const w0 = performance.now();
     const r = await p.process({ jpeg: f }, track);
+    const h = r.hands[0];
+    if (h)
+      classify(
+        h.landmarks.map(([x, y, z]) => ({ x, y, z })),
+        h.handedness === 'left' ? 'Left' : 'Right',
+        'all',
+      );
+    const frameMs = performance.now() - w0;
+    const classifyMs = frameMs - r.timings.totalMs;
     const c = process.cpuUsage(c0);
     const cpuMs = (c.user + c.system) / 1000;
     if (r.timings.detectorRuns > 0) {
-      detect.push(r.timings.totalMs);
+      detect.push(frameMs);
       detectCpu.push(cpuMs);
       detFrames++;
       stage.detect.push(r.timings.detectMs);
     } else {
-      tracked.push(r.timings.totalMs);
+      tracked.push(frameMs);
       trackedCpu.push(cpuMs);
-      trackedNoDecode.push(r.timings.totalMs - r.timings.decodeMs);
+      trackedNoDecode.push(frameMs - r.timings.decodeMs);
       stage.landmark.push(r.timings.landmarkMs);
     }
     stage.decode.push(r.timings.decodeMs);
+    if (h) stage.classify.push(classifyMs);
     if (track && !r.track) lost++;
     if (r.hands.length) found++;
     track = r.track;
@@ -114,9 +127,10 @@ console.log(
 );
 console.log(`  frames needing detection: ${fmt(detect)}  (palm stage ${fmt(stage.detect)})`);
 console.log(
-  `  tracked frames:           ${fmt(tracked)}  (landmark stage ${fmt(stage.landmark)}, without JPEG decode ${fmt(trackedNoDecode)})`,
+  `  tracked frames (decode + landmarks + classify): ${fmt(tracked)}  (landmark stage ${fmt(stage.landmark)}, without JPEG decode ${fmt(trackedNoDecode)})`,
 );
-console.log(`  JPEG decode:              ${fmt(stage.decode)}`);
+console.log(`  JPEG decode:              ${fmt(stage.decode)} (decoder: ${lastFrameDecoder()})`);
+console.log(`  handshape classify:       ${fmt(stage.classify)}`);
 console.log(`  CPU time per frame: detection ${fmt(detectCpu)}; tracked ${fmt(trackedCpu)}`);
 console.log(
   `load avg after: ${os

@@ -254,3 +254,36 @@ describe('synthetic graph with every supported op', () => {
     expect(() => buildOnnxModel({ model: bad, weights: g.weights })).toThrow(/unsupported TF op Erf/);
   });
 });
+
+describe('onnxruntime-friendly rewrites on the real hand models', () => {
+  it('leaves no two-input Sum, no constant Add after a residual Add, no channel Pad', async () => {
+    const { readTfGraph } = await import('./tfjs-graph.js');
+    const { defaultSourceDir } = await import('./ensure-models.js');
+    const path = await import('node:path');
+    for (const f of ['handdetect.json', 'handlandmark-lite.json']) {
+      const m = buildOnnxModel(await readTfGraph(path.join(defaultSourceDir(), f)));
+      const inits = new Set(m.graph.initializer.map((t) => t.name));
+      const producer = new Map(m.graph.node.flatMap((n) => n.output.map((o) => [o, n] as const)));
+      const ops = m.graph.node.map((n) => n.op_type);
+      expect(
+        ops.filter((o) => o === 'Sum' || o === 'Pad'),
+        f,
+      ).toEqual([]);
+      const constAfterResidual = m.graph.node.filter(
+        (n) =>
+          n.op_type === 'Add' &&
+          n.input.some((i) => inits.has(i)) &&
+          n.input.some((i) => producer.get(i)?.op_type === 'Add'),
+      );
+      expect(
+        constAfterResidual.map((n) => n.name),
+        f,
+      ).toEqual([]);
+      const used = new Set(m.graph.node.flatMap((n) => n.input));
+      expect(
+        m.graph.initializer.filter((t) => !used.has(t.name)).map((t) => t.name),
+        f,
+      ).toEqual([]);
+    }
+  });
+});

@@ -10,7 +10,7 @@ import path from 'node:path';
 import { convertTfjsGraph } from './convert.js';
 import { readTfGraph } from './tfjs-graph.js';
 
-export const CONVERTER_VERSION = '1';
+export const CONVERTER_VERSION = '2';
 
 export const MODEL_SOURCES = {
   palm: 'handdetect.json', // MediaPipe palm detection, 256x256, 2944 anchors

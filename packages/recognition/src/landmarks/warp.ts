@@ -31,67 +31,77 @@ export function warpAffine(
   const bv0 = bc[0] * s + off,
     bv1 = bc[1] * s + off,
     bv2 = bc[2] * s + off;
+  const W3 = W * 3;
+  const xMax = W - 1,
+    yMax = H - 1;
+  // the four neighbours of (x, y) are inside when 0 <= x < W-1 and 0 <= y < H-1
   let p = 0;
   for (let v = 0; v < outH; v++) {
     const vv = v + 0.5;
+    // source position of the output pixel centre (u + 0.5, v + 0.5), minus the +0.5 pixel-centre offset
+    const rowX = b * vv + c - 0.5;
+    const rowY = e * vv + f - 0.5;
     for (let u = 0; u < outW; u++, p += 3) {
       const uu = u + 0.5;
-      const x = a * uu + b * vv + c - 0.5;
-      const y = d * uu + e * vv + f - 0.5;
+      const x = a * uu + rowX;
+      const y = d * uu + rowY;
       const x0 = Math.floor(x);
       const y0 = Math.floor(y);
       const fx = x - x0;
       const fy = y - y0;
+      if (x0 >= 0 && y0 >= 0 && x0 < xMax && y0 < yMax) {
+        // fast path: all four neighbours inside
+        const i00 = y0 * W3 + x0 * 3;
+        const i10 = i00 + W3;
+        const gx = 1 - fx;
+        const w00 = gx * (1 - fy),
+          w01 = fx * (1 - fy),
+          w10 = gx * fy,
+          w11 = fx * fy;
+        out[p] = (data[i00] * w00 + data[i00 + 3] * w01 + data[i10] * w10 + data[i10 + 3] * w11) * s + off;
+        out[p + 1] = (data[i00 + 1] * w00 + data[i00 + 4] * w01 + data[i10 + 1] * w10 + data[i10 + 4] * w11) * s + off;
+        out[p + 2] = (data[i00 + 2] * w00 + data[i00 + 5] * w01 + data[i10 + 2] * w10 + data[i10 + 5] * w11) * s + off;
+        continue;
+      }
       if (!rep && (x0 < -1 || y0 < -1 || x0 >= W || y0 >= H)) {
         out[p] = bv0;
         out[p + 1] = bv1;
         out[p + 2] = bv2;
         continue;
       }
+      // border: each neighbour is a pixel index, or -1 for the border colour
       const x1 = x0 + 1;
       const y1 = y0 + 1;
-      let r = 0,
-        g = 0,
-        bl = 0;
-      // fast path: all four inside
-      if (x0 >= 0 && y0 >= 0 && x1 < W && y1 < H) {
-        const i00 = (y0 * W + x0) * 3;
-        const i01 = i00 + 3;
-        const i10 = i00 + W * 3;
-        const i11 = i10 + 3;
-        const w00 = (1 - fx) * (1 - fy),
-          w01 = fx * (1 - fy),
-          w10 = (1 - fx) * fy,
-          w11 = fx * fy;
-        r = data[i00] * w00 + data[i01] * w01 + data[i10] * w10 + data[i11] * w11;
-        g = data[i00 + 1] * w00 + data[i01 + 1] * w01 + data[i10 + 1] * w10 + data[i11 + 1] * w11;
-        bl = data[i00 + 2] * w00 + data[i01 + 2] * w01 + data[i10 + 2] * w10 + data[i11 + 2] * w11;
-      } else {
-        const px = (xx: number, yy: number, ch: number): number => {
-          if (xx < 0 || yy < 0 || xx >= W || yy >= H) {
-            if (!rep) return bc[ch];
-            xx = Math.min(W - 1, Math.max(0, xx));
-            yy = Math.min(H - 1, Math.max(0, yy));
-          }
-          return data[(yy * W + xx) * 3 + ch];
-        };
-        for (let ch = 0; ch < 3; ch++) {
-          const val =
-            px(x0, y0, ch) * (1 - fx) * (1 - fy) +
-            px(x1, y0, ch) * fx * (1 - fy) +
-            px(x0, y1, ch) * (1 - fx) * fy +
-            px(x1, y1, ch) * fx * fy;
-          if (ch === 0) r = val;
-          else if (ch === 1) g = val;
-          else bl = val;
-        }
+      const i00 = pixelIndex(x0, y0, W, xMax, yMax, rep);
+      const i01 = pixelIndex(x1, y0, W, xMax, yMax, rep);
+      const i10 = pixelIndex(x0, y1, W, xMax, yMax, rep);
+      const i11 = pixelIndex(x1, y1, W, xMax, yMax, rep);
+      const w00 = (1 - fx) * (1 - fy),
+        w01 = fx * (1 - fy),
+        w10 = (1 - fx) * fy,
+        w11 = fx * fy;
+      for (let ch = 0; ch < 3; ch++) {
+        const bch = bc[ch];
+        const val =
+          (i00 < 0 ? bch : data[i00 + ch]) * w00 +
+          (i01 < 0 ? bch : data[i01 + ch]) * w01 +
+          (i10 < 0 ? bch : data[i10 + ch]) * w10 +
+          (i11 < 0 ? bch : data[i11 + ch]) * w11;
+        out[p + ch] = val * s + off;
       }
-      out[p] = r * s + off;
-      out[p + 1] = g * s + off;
-      out[p + 2] = bl * s + off;
     }
   }
   return out;
+}
+
+/** byte index of pixel (x, y); outside the image: clamped ('replicate') or -1 (border colour) */
+function pixelIndex(x: number, y: number, W: number, xMax: number, yMax: number, rep: boolean): number {
+  if (x < 0 || y < 0 || x > xMax || y > yMax) {
+    if (!rep) return -1;
+    x = x < 0 ? 0 : x > xMax ? xMax : x;
+    y = y < 0 ? 0 : y > yMax ? yMax : y;
+  }
+  return (y * W + x) * 3;
 }
 
 /** apply an Affine to a point given in output-pixel continuous coords */

@@ -11,7 +11,7 @@ import {
   type ModelRunner,
   type PipelineOptions as CoreOptions,
 } from '@asl/recognition';
-import { decodeImage } from './image.js';
+import { decodeFrame } from './image.js';
 
 export interface PipelineOptions extends CoreOptions {
   /** folder with handdetect.onnx, handlandmark-full.onnx, handlandmark-lite.onnx (see ensureModels) */
@@ -44,7 +44,7 @@ export function createHandPipeline(opts: PipelineOptions): Promise<HandPipeline>
   return createHandPipelineWith(
     {
       loadModel: (name: ModelName) => loadOnnxModel(path.join(modelDir, `${name}.onnx`), intraOpThreads),
-      decode: (bytes) => decodeImage(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength)),
+      decode: decodeFrame,
     },
     core,
   );
