@@ -24,6 +24,8 @@ describe('OpenAPI at /api/docs', () => {
       '/api/v1/stories/{id}',
       '/api/v1/progress',
       '/api/v1/feedback-reports',
+      '/api/v1/practice/offline-sessions',
+      '/api/v1/analytics/events',
       '/api/v1/ready',
     ]) {
       expect(Object.keys(doc.paths)).toContain(path);
@@ -37,6 +39,10 @@ describe('OpenAPI at /api/docs', () => {
     const feedback = doc.paths['/api/v1/feedback-reports'].post;
     expect(feedback.security).toEqual([{ bearer: [] }]);
     expect(feedback.requestBody.content['application/json'].schema.properties.landmarks).toBeDefined();
+    const offline = doc.paths['/api/v1/practice/offline-sessions'].post;
+    expect(offline.requestBody.content['application/json'].schema.required).toEqual(
+      expect.arrayContaining(['client_id', 'story_id', 'attempts']),
+    );
     const progress = doc.paths['/api/v1/progress'].get.responses['200'].content['application/json'].schema;
     expect(progress.properties).toHaveProperty('weakest_letters');
     expect(doc.components.schemas.Error.properties.error.required).toEqual(['code', 'message']);

@@ -1,6 +1,8 @@
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import {
+  analyticsBatchResponseSchema,
+  analyticsBatchSchema,
   API_BASE_PATH,
   apiErrorBodySchema,
   changePasswordRequestSchema,
@@ -10,6 +12,8 @@ import {
   healthResponseSchema,
   loginRequestSchema,
   meResponseSchema,
+  offlineSessionRequestSchema,
+  offlineSessionResponseSchema,
   okResponseSchema,
   profileUpdateRequestSchema,
   progressResponseSchema,
@@ -152,6 +156,26 @@ const OPS: Record<string, Partial<Record<'get' | 'post' | 'put', Op>>> = {
       body: feedbackReportRequestSchema,
       ok: { status: 201, schema: feedbackReportResponseSchema },
       errors: [400, 403],
+    },
+  },
+  '/practice/offline-sessions': {
+    post: {
+      summary: 'Upload a story practised offline, whole or in pieces (idempotent by client ids; 201 new, 200 replay)',
+      tag: 'practice',
+      auth: true,
+      body: offlineSessionRequestSchema,
+      ok: { status: 201, schema: offlineSessionResponseSchema },
+      errors: [400, 404, 409, 413, 422],
+    },
+  },
+  '/analytics/events': {
+    post: {
+      summary: 'First-party analytics events, batched (idempotent by client_id; 201 when any is new, 200 replay)',
+      tag: 'practice',
+      auth: true,
+      body: analyticsBatchSchema,
+      ok: { status: 201, schema: analyticsBatchResponseSchema },
+      errors: [400],
     },
   },
   '/health': {
