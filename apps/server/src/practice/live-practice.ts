@@ -1,15 +1,9 @@
-import {
-  ERROR_CODES,
-  startSessionDataSchema,
-  type AslFeedbackData,
-  type ControlMessage,
-  type PracticeTarget,
-} from '@asl/protocol';
+import { ERROR_CODES, startSessionDataSchema, type AslFeedbackData, type ControlMessage } from '@asl/protocol';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client';
 import type { FrameResult } from '../live/frame-processor';
 import type { LiveConnection, LiveSessionHooks } from '../live/connection';
-import { feedbackFor, handshapeInput, LetterWatcher } from '@asl/recognition';
+import { feedbackFor, handshapeInput, LetterWatcher, praiseFor } from '@asl/recognition';
 import type { StoryLibrary } from './library';
 import { PracticeSession } from './practice-session';
 
@@ -17,8 +11,6 @@ interface ConnState {
   session: PracticeSession | null;
   watcher: LetterWatcher;
 }
-
-const praise = (t: PracticeTarget) => `That's ${t.letter}. Well done!`;
 
 /**
  * The story practice session over /ws/video: control actions, and per frame the held letter
@@ -140,7 +132,7 @@ export class LivePractice implements LiveSessionHooks {
     const correct = attempt.label === target.letter;
     // Holding J's or Z's handshape still is half the letter: say what to do, count nothing yet.
     const halfMotion = motionTarget && !correct && fb.hint.includes('now draw');
-    const hint = correct ? praise(target) : fb.hint;
+    const hint = correct ? praiseFor(target) : fb.hint;
     const feedback: AslFeedbackData = {
       target: target.letter,
       detected: attempt.label,

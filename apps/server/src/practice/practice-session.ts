@@ -2,7 +2,14 @@ import type { PracticeState, PracticeTarget, SessionCompleteData, Story } from '
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { practiceAttempts, practiceSessions } from '../db/schema';
-import { firstTargetOfNextSentence, firstTargetOfWord, storyTargets, summarise, targetIndexOf } from '@asl/recognition';
+import {
+  firstTargetOfNextSentence,
+  firstTargetOfWord,
+  MAX_ACTIVE_GAP_MS,
+  storyTargets,
+  summarise,
+  targetIndexOf,
+} from '@asl/recognition';
 
 type SessionRow = typeof practiceSessions.$inferSelect;
 export type SessionStatus = PracticeState['status'];
@@ -93,7 +100,7 @@ export class PracticeSession {
   private async savePosition(): Promise<void> {
     const t = this.targets[this.index];
     const now = Date.now();
-    const activeMs = Math.min(now - this.activeSince, 10 * 60_000);
+    const activeMs = Math.min(now - this.activeSince, MAX_ACTIVE_GAP_MS);
     this.activeSince = now;
     await this.db
       .update(practiceSessions)

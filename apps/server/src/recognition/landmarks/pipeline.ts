@@ -10,6 +10,7 @@ import {
   type ModelName,
   type ModelRunner,
   type PipelineOptions as CoreOptions,
+  sessionRunner,
 } from '@asl/recognition';
 import { decodeFrame } from './image.js';
 
@@ -26,17 +27,7 @@ async function loadOnnxModel(file: string, intraOpThreads: number): Promise<Mode
     executionMode: 'sequential',
     graphOptimizationLevel: 'all',
   });
-  const inputName = session.inputNames[0];
-  return {
-    outputNames: session.outputNames,
-    async run(input, dims) {
-      const out = await session.run({ [inputName]: new ort.Tensor('float32', input, dims) });
-      const result: Record<string, Float32Array> = {};
-      for (const name of session.outputNames) result[name] = out[name].data as Float32Array;
-      return result;
-    },
-    release: () => session.release(),
-  };
+  return sessionRunner(session, ort.Tensor);
 }
 
 export function createHandPipeline(opts: PipelineOptions): Promise<HandPipeline> {

@@ -16,6 +16,7 @@ import {
   type HandPipeline,
   type ModelName,
   type RgbImage,
+  sessionRunner,
 } from '@asl/recognition';
 import * as ortNode from 'onnxruntime-node';
 import * as ortWeb from 'onnxruntime-web';
@@ -58,17 +59,7 @@ function serverPipeline(): Promise<HandPipeline> {
           executionMode: 'sequential',
           graphOptimizationLevel: 'all',
         });
-        const inputName = session.inputNames[0]!;
-        return {
-          outputNames: session.outputNames,
-          async run(input, dims) {
-            const out = await session.run({ [inputName]: new ortNode.Tensor('float32', input, dims) });
-            const r: Record<string, Float32Array> = {};
-            for (const n of session.outputNames) r[n] = out[n]!.data as Float32Array;
-            return r;
-          },
-          release: () => session.release(),
-        };
+        return sessionRunner(session, ortNode.Tensor);
       },
     },
     LIVE_PIPELINE_OPTIONS,

@@ -11,6 +11,7 @@ import {
   type ModelRunner,
   type PipelineOptions,
   type PipelineRuntime,
+  sessionRunner,
 } from '@asl/recognition';
 import type * as Ort from 'onnxruntime-web';
 
@@ -32,17 +33,7 @@ export async function loadOrtModel(ort: OrtModule, bytes: Uint8Array): Promise<M
     executionMode: 'sequential',
     graphOptimizationLevel: 'all',
   });
-  const inputName = session.inputNames[0]!;
-  return {
-    outputNames: session.outputNames,
-    async run(input, dims) {
-      const out = await session.run({ [inputName]: new ort.Tensor('float32', input, dims) });
-      const result: Record<string, Float32Array> = {};
-      for (const name of session.outputNames) result[name] = out[name]!.data as Float32Array;
-      return result;
-    },
-    release: () => session.release(),
-  };
+  return sessionRunner(session, ort.Tensor);
 }
 
 export function createOrtRuntime(

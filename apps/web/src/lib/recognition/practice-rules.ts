@@ -10,6 +10,8 @@ export {
   firstTargetOfWord,
   handshapeInput,
   LetterWatcher,
+  MAX_ACTIVE_GAP_MS,
+  praiseFor,
   storyTargets,
   summarise,
   targetIndexOf,

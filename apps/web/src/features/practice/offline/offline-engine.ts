@@ -21,16 +21,13 @@ import {
   firstTargetOfWord,
   handshapeInput,
   LetterWatcher,
+  MAX_ACTIVE_GAP_MS,
+  praiseFor,
   storyTargets,
   summarise,
   targetIndexOf,
 } from '../../../lib/recognition/practice-rules';
 import type { OfflinePracticeLog, PracticeDataSink } from './practice-log';
-
-/** The server's praise (live-practice.ts). */
-const praise = (t: PracticeTarget) => `That's ${t.letter}. Well done!`;
-/** The server counts at most 10 minutes between two moves as practice time. */
-const MAX_ACTIVE_GAP_MS = 10 * 60_000;
 
 export interface LocalFrameInput {
   hands: DetectedHand[];
@@ -187,7 +184,7 @@ export class OfflinePracticeEngine {
       detected: attempt.label,
       confidence: attempt.confidence,
       correct,
-      hint: correct ? praise(target) : fb.hint,
+      hint: correct ? praiseFor(target) : fb.hint,
       held_ms: Math.round(attempt.heldMs),
     };
     if (halfMotion) {
