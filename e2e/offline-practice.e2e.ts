@@ -146,3 +146,54 @@ test('back online, practice returns to the server at the letter reached offline'
   expect(await lettersDone(page)).toBe(reached);
   await expect(page.getByTestId('streaming-state')).toHaveText('Streaming', { timeout: 30_000 });
 });
+
+test('offline from the start: the app reloads from the cache and a story is practised on the device, then lands once', async ({
+  page,
+  context,
+  base,
+  request,
+}) => {
+  test.setTimeout(300_000);
+  await registerViaUi(page, newLearner(), base);
+  await page.goto(`${base}/asl-world`);
+  // The service worker controls the page before the recogniser loads, so it keeps the models and
+  // the wasm runtime; the story is fetched once online.
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+    if (navigator.serviceWorker.controller) return;
+    await new Promise((r) => navigator.serviceWorker.addEventListener('controllerchange', r, { once: true }));
+  });
+  await page.reload();
+  await expect(page.getByText('Connected', { exact: true })).toBeVisible({ timeout: 30_000 });
+  await page.getByRole('button', { name: 'Start My Cat' }).click();
+  await expect(page.getByTestId('offline-ready')).toBeVisible({ timeout: 120_000 });
+  await page.getByRole('button', { name: 'Choose another story' }).click();
+
+  // No connection at all: reload the app from the service worker's cache.
+  await context.setOffline(true);
+  await page.reload();
+  await expect(page.getByText('No internet connection. Some features may not work.')).toBeVisible();
+  await page.getByRole('button', { name: 'Start My Cat' }).click();
+  await expect(page.getByRole('heading', { name: 'My Cat' })).toBeVisible();
+  await expect(page.getByTestId('offline-practice')).toContainText('recognised on this device', { timeout: 60_000 });
+  const startCamera = page.getByRole('button', { name: 'Start camera' });
+  if (await startCamera.isEnabled()) await startCamera.click();
+  await expect.poll(() => lettersDone(page), { timeout: 120_000 }).toBeGreaterThan(0);
+  await page.getByRole('button', { name: 'Complete Story' }).click();
+  await expect(page.getByRole('heading', { name: 'Story complete!' })).toBeVisible();
+  const line = (await page.getByText(/\d+ of \d+ attempts were right/).textContent()) ?? '';
+  const attempted = Number(/of (\d+) attempts/.exec(line)?.[1] ?? -1);
+  expect(attempted).toBeGreaterThan(0);
+
+  // Back online: the practice-data queue uploads it, and progress shows it exactly once.
+  const uploaded = page.waitForResponse(
+    (r) => r.url().endsWith('/api/v1/practice/offline-sessions') && r.status() === 201,
+    { timeout: 60_000 },
+  );
+  await context.setOffline(false);
+  expect((await (await uploaded).json()).attempts_stored).toBe(attempted);
+  const token = (await page.evaluate(() => localStorage.getItem('auth_token')))!;
+  const res = await request.get(`${base}/api/v1/progress`, { headers: { authorization: `Bearer ${token}` } });
+  const body = (await res.json()) as { recent_sessions: Array<{ status: string; attempts: number }> };
+  expect(body.recent_sessions.filter((r) => r.status === 'completed').map((r) => r.attempts)).toEqual([attempted]);
+});
