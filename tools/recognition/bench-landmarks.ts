@@ -3,7 +3,7 @@
  * frames needing palm detection vs tracked frames (decode + landmarks + handshape classification),
  * plus raw model run times; optional baseline with
  * @vladmandic/human (wasm backend) on the same frames.
- * Usage: tsx tools/recognition/bench-landmarks.ts [--variant full|lite] [--seqs 12] [--frames 20] [--human]
+ * Usage: tsx tools/recognition/bench-landmarks.ts [--variant full|full-int8|lite] [--seqs 12] [--frames 20] [--human]
  */
 import os from 'node:os';
 import path from 'node:path';
@@ -11,7 +11,7 @@ import { fileURLToPath } from 'node:url';
 import * as ort from 'onnxruntime-node';
 import { ensureModels } from './convert/ensure-models.js';
 import { buildSequences } from './bench-frames.js';
-import { classify, type TrackState } from '@asl/recognition';
+import { classify, type LandmarkVariant, type TrackState } from '@asl/recognition';
 import { createHandPipeline } from '../../apps/server/src/recognition/landmarks/pipeline.js';
 import { lastFrameDecoder } from '../../apps/server/src/recognition/landmarks/image.js';
 
@@ -21,7 +21,7 @@ const flag = (n: string, d: string): string => {
   const i = args.indexOf(n);
   return i >= 0 ? args[i + 1] : d;
 };
-const variant = flag('--variant', 'full') as 'full' | 'lite';
+const variant = flag('--variant', 'full') as LandmarkVariant;
 const nSeq = Number(flag('--seqs', '12'));
 const nFrames = Number(flag('--frames', '20'));
 const modelDir = flag('--models', path.join(here, '../../.cache/models'));
@@ -51,7 +51,7 @@ const so = {
 };
 for (const [file, size] of [
   ['handdetect.onnx', 256],
-  [variant === 'lite' ? 'handlandmark-lite.onnx' : 'handlandmark-full.onnx', 224],
+  [`handlandmark-${variant}.onnx`, 224],
 ] as const) {
   const s = await ort.InferenceSession.create(path.join(modelDir, file), so);
   const x = new ort.Tensor('float32', new Float32Array(size * size * 3).fill(0.3), [1, size, size, 3]);

@@ -2,7 +2,7 @@
  * Runs the landmark pipeline over ../shared/data/photos (massey + digits) and writes
  * CSVs: source,file,label,signer,detected,handedness,score,x0,y0,z0,...,x20,y20,z20
  * (x,y in pixels of the original photo; detected=0 rows have empty coordinates).
- * Usage: tsx tools/recognition/extract-photo-landmarks.ts [--set massey|digits] [--out DIR] [--data DIR] [--variant full|lite] [--limit N] [--only-missing]
+ * Usage: tsx tools/recognition/extract-photo-landmarks.ts [--set massey|digits] [--out DIR] [--data DIR] [--variant full|full-int8|lite] [--limit N] [--only-missing]
  * --only-missing re-runs only the detected=0 rows of an existing CSV (same result as a full run when
  * only fallback attempts were appended to PHOTO_ATTEMPTS, since earlier attempts run first).
  */
@@ -11,6 +11,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ensureModels } from './convert/ensure-models.js';
 import { createRecognizer } from '../../apps/server/src/recognition/landmarks/recognize.js';
+import type { LandmarkVariant } from '@asl/recognition';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const args = process.argv.slice(2);
@@ -22,7 +23,7 @@ const dataDir = flag('--data', path.resolve(import.meta.dirname, '../../../share
 const outDir = flag('--out', path.resolve(import.meta.dirname, '../../.cache/extracted'));
 const sets = flag('--set', 'massey,digits').split(',');
 const limit = Number(flag('--limit', '0'));
-const variant = flag('--variant', 'full') as 'full' | 'lite';
+const variant = flag('--variant', 'full') as LandmarkVariant;
 const modelDir = flag('--models', path.join(here, '../../.cache/models'));
 const onlyMissing = args.includes('--only-missing');
 

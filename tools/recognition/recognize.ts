@@ -1,5 +1,5 @@
 /**
- * npm run recognize -- [--classes letters|digits|all] [--variant full|lite] FILE|DIR ...
+ * npm run recognize -- [--classes letters|digits|all] [--variant full|full-int8|lite] FILE|DIR ...
  *
  * One JSON line per image: {"file", "hand": true|false, "label": "A"|"5"|null, "confidence": 0..1,
  * "landmarks": [[x,y,z] x21] in image pixels}. Photos of any size and aspect are accepted
@@ -11,6 +11,7 @@ import { classify } from '../../packages/recognition/src/handshape/classifier';
 import type { ClassSet } from '../../packages/recognition/src/handshape/labels';
 import { createRecognizer } from '../../apps/server/src/recognition/landmarks/recognize';
 import { ensureModels } from './convert/ensure-models';
+import type { LandmarkVariant } from '@asl/recognition';
 
 const args = process.argv.slice(2);
 const flag = (n: string, d: string): string => {
@@ -22,7 +23,7 @@ if (!['letters', 'digits', 'all'].includes(classes)) {
   console.error('--classes must be letters, digits or all');
   process.exit(2);
 }
-const variant = flag('--variant', 'full') as 'full' | 'lite';
+const variant = flag('--variant', 'full') as LandmarkVariant;
 const modelDir = path.resolve(import.meta.dirname, '../../.cache/models');
 const inputs = args.filter((a, i) => !a.startsWith('--') && !['--classes', '--variant'].includes(args[i - 1] ?? ''));
 if (!inputs.length) {

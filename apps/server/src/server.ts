@@ -47,7 +47,7 @@ function chooseProcessor(env: Env): ChosenProcessor {
   const modelDir = resolve(env.MODEL_DIR);
   const none = () => 0;
   if (env.RECOGNITION_WORKERS === 0) return { processor: decodeOnlyProcessor(), models: 'disabled', queueDepth: none };
-  if (!modelsPresent(modelDir)) {
+  if (!modelsPresent(modelDir, env.LANDMARK_MODEL)) {
     console.warn(
       `Recognition models not found in ${modelDir}: run \`npm run models\`. Frames will be decoded but no hands found.`,
     );

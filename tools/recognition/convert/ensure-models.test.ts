@@ -2,7 +2,7 @@ import { copyFile, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { convertOne, defaultSourceDir, ensureModels } from './ensure-models.js';
+import { CALIBRATION_FILE, convertOne, defaultSourceDir, ensureModels, quantizeOne } from './ensure-models.js';
 
 describe('ensureModels / convertOne cache', () => {
   let dir: string;
@@ -46,5 +46,21 @@ describe('ensureModels / convertOne cache', () => {
     expect(r.palm).toBe(path.join(cache, 'handdetect.onnx'));
     expect(r.landmarkFull).toBe(path.join(cache, 'handlandmark-full.onnx'));
     expect(r.landmarkLite).toBe(path.join(cache, 'handlandmark-lite.onnx'));
+    expect(r.landmarkFullInt8).toBe(path.join(cache, 'handlandmark-full-int8.onnx'));
+    expect((await readFile(r.landmarkFullInt8!)).byteLength).toBeGreaterThan(1_000_000);
+  });
+
+  it('builds the int8 model once, and refuses ranges measured on another float model', async () => {
+    const cache = path.join(dir, 'cache');
+    const int8 = path.join(cache, 'handlandmark-full-int8.onnx');
+    expect((await quantizeOne(path.join(cache, 'handlandmark-full.onnx'), CALIBRATION_FILE, int8)).converted).toBe(
+      false,
+    );
+    const calib = JSON.parse(await readFile(CALIBRATION_FILE, 'utf8')) as { floatHash: string };
+    const stale = path.join(dir, 'stale-calibration.json');
+    await writeFile(stale, JSON.stringify({ ...calib, floatHash: 'f'.repeat(64) }));
+    await expect(quantizeOne(path.join(cache, 'handlandmark-full.onnx'), stale, int8, true)).rejects.toThrow(
+      /calibrate:landmarks/,
+    );
   });
 });

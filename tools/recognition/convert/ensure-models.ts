@@ -9,6 +9,9 @@ import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { convertTfjsGraph } from './convert.js';
 import { readTfGraph } from './tfjs-graph.js';
+import { decodeModel, encodeModel } from './onnx-proto.js';
+import { foldConvBias, quantizeModel, QUANTIZER_VERSION } from './quantize.js';
+import { rangesFromJson, type CalibrationFile } from './calibrate.js';
 
 export const CONVERTER_VERSION = '2';
 
@@ -24,10 +27,18 @@ export function defaultSourceDir(): string {
   return path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', 'models-tfjs');
 }
 
+/** Activation ranges of landmark-full, measured by `npm run calibrate:landmarks` (committed). */
+export const CALIBRATION_FILE = path.resolve(
+  path.dirname(fileURLToPath(import.meta.url)),
+  'calibration',
+  'handlandmark-full.json',
+);
+
 export interface EnsureResult {
   palm: string;
   landmarkFull: string;
   landmarkLite?: string;
+  landmarkFullInt8?: string;
 }
 
 export async function convertOne(
@@ -61,9 +72,52 @@ export async function convertOne(
   return { converted: true, hash };
 }
 
+/**
+ * The int8 model from the float one and the committed calibration ranges, only when missing or
+ * stale (sha256 of quantizer version, float model stamp and calibration file).
+ */
+export async function quantizeOne(
+  floatOnnx: string,
+  calibrationFile: string,
+  outOnnx: string,
+  force = false,
+): Promise<{ converted: boolean; hash: string }> {
+  const floatHash = (await readFile(`${floatOnnx}.sha256`, 'utf8')).trim();
+  const calibBytes = await readFile(calibrationFile);
+  const calib = JSON.parse(calibBytes.toString('utf8')) as CalibrationFile;
+  if (calib.floatHash !== floatHash)
+    throw new Error(
+      `${path.basename(calibrationFile)} was measured on another float model (${calib.floatHash.slice(0, 12)}, now ${floatHash.slice(0, 12)}): run \`npm run calibrate:landmarks\``,
+    );
+  const hash = createHash('sha256')
+    .update(`quantizer:${QUANTIZER_VERSION}\n${floatHash}\n`)
+    .update(calibBytes)
+    .digest('hex');
+  const stamp = `${outOnnx}.sha256`;
+  if (!force) {
+    try {
+      const [old] = await Promise.all([readFile(stamp, 'utf8'), readFile(outOnnx).then((b) => b.byteLength)]);
+      if (old.trim() === hash) return { converted: false, hash };
+    } catch {
+      /* missing: quantize */
+    }
+  }
+  const model = foldConvBias(decodeModel(await readFile(floatOnnx)));
+  const input = model.graph.node[0]!.output[0]!; // the NCHW transpose of the [0,1] pixels: exactly uint8 / 255
+  const q = quantizeModel(model, rangesFromJson(calib.ranges), {
+    fixed: { [input]: { scale: 1 / 255, zeroPoint: 0 } },
+  });
+  q.doc_string = `int8 (QDQ) from ${path.basename(floatOnnx)} sha256 ${floatHash}, calibrated on ${calib.crops} crops`;
+  const tmp = `${outOnnx}.${process.pid}.tmp`;
+  await writeFile(tmp, encodeModel(q));
+  await rename(tmp, outOnnx);
+  await writeFile(stamp, `${hash}\n`);
+  return { converted: true, hash };
+}
+
 export async function ensureModels(
   cacheDir: string,
-  opts: { sourceDir?: string; lite?: boolean; force?: boolean } = {},
+  opts: { sourceDir?: string; lite?: boolean; int8?: boolean; force?: boolean } = {},
 ): Promise<EnsureResult> {
   const src = opts.sourceDir ?? defaultSourceDir();
   const keys: ModelKey[] = ['palm', 'landmarkFull', ...(opts.lite === false ? [] : ['landmarkLite' as const])];
@@ -73,6 +127,11 @@ export async function ensureModels(
     const dst = path.join(cacheDir, file.replace(/\.json$/, '.onnx'));
     await convertOne(path.join(src, file), dst, opts.force);
     out[k] = dst;
+  }
+  if (opts.int8 !== false) {
+    const dst = path.join(cacheDir, 'handlandmark-full-int8.onnx');
+    await quantizeOne(out.landmarkFull!, CALIBRATION_FILE, dst, opts.force);
+    out.landmarkFullInt8 = dst;
   }
   return out as EnsureResult;
 }

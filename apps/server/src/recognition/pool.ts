@@ -3,13 +3,18 @@ import { availableParallelism } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import Piscina from 'piscina';
+import type { LandmarkVariant } from '@asl/recognition';
 import type { FrameProcessor, FrameResult } from '../live/frame-processor';
 import type { WorkerResult, WorkerTask } from './worker';
 
-export const MODEL_FILES = ['handdetect.onnx', 'handlandmark-full.onnx'] as const;
+/** The model files a pool with this landmark variant loads. */
+export const modelFiles = (variant: LandmarkVariant = 'full'): string[] => [
+  'handdetect.onnx',
+  `handlandmark-${variant}.onnx`,
+];
 
-export function modelsPresent(modelDir: string): boolean {
-  return MODEL_FILES.every((f) => existsSync(join(modelDir, f)));
+export function modelsPresent(modelDir: string, variant: LandmarkVariant = 'full'): boolean {
+  return modelFiles(variant).every((f) => existsSync(join(modelDir, f)));
 }
 
 /** The worker entry: the bundled file next to the server, or the TypeScript source through tsx. */
@@ -23,7 +28,7 @@ function workerFilename(): string {
 export interface PoolOptions {
   modelDir: string;
   workers?: number | undefined;
-  variant?: 'full' | 'lite';
+  variant?: LandmarkVariant;
 }
 
 export interface RecognitionPool extends FrameProcessor {

@@ -5,7 +5,7 @@
 import { workerData } from 'node:worker_threads';
 import type { DetectedHand } from '@asl/protocol';
 import { createHandPipeline, type HandPipeline } from './landmarks/pipeline';
-import type { TrackState } from '@asl/recognition';
+import type { LandmarkVariant, TrackState } from '@asl/recognition';
 
 export interface WorkerTask {
   jpeg: Uint8Array;
@@ -20,7 +20,7 @@ export interface WorkerResult {
   timings: { decodeMs: number; detectMs: number; landmarkMs: number; totalMs: number; detectorRuns: number };
 }
 
-const { modelDir, variant } = workerData as { modelDir: string; variant?: 'full' | 'lite' };
+const { modelDir, variant } = workerData as { modelDir: string; variant?: LandmarkVariant };
 let pipeline: Promise<HandPipeline> | null = null;
 
 const r1 = (x: number) => Math.round(x * 10) / 10;

@@ -13,7 +13,13 @@ import type { Hand, PalmDetection, Point3, Rect, RgbImage, TrackState } from './
 import { detectionAffine } from './letterbox.js';
 import { applyAffine, ImagePyramid, warpAffinePyramid } from './warp.js';
 
-export type ModelName = 'handdetect' | 'handlandmark-full' | 'handlandmark-lite';
+/**
+ * Landmark model: 'full' (float), 'full-int8' (the same model quantized to int8 with calibrated
+ * ranges: about a quarter faster on a CPU, within about a pixel of 'full'), 'lite' (smaller, less accurate).
+ */
+export type LandmarkVariant = 'full' | 'full-int8' | 'lite';
+export const LANDMARK_VARIANTS: readonly LandmarkVariant[] = ['full', 'full-int8', 'lite'];
+export type ModelName = 'handdetect' | `handlandmark-${LandmarkVariant}`;
 
 /** One loaded model: runs a single float32 input and returns every output by name. */
 export interface ModelRunner {
@@ -29,7 +35,7 @@ export interface PipelineRuntime {
 }
 
 export interface PipelineOptions {
-  variant?: 'full' | 'lite';
+  variant?: LandmarkVariant;
   maxHands?: number;
   /** palm detector score threshold (MediaPipe: 0.5) */
   minDetectionScore?: number;
@@ -96,7 +102,7 @@ export async function createHandPipelineWith(
   opts: PipelineOptions = {},
 ): Promise<HandPipeline> {
   const o = {
-    variant: 'full' as const,
+    variant: 'full' as LandmarkVariant,
     maxHands: 1,
     minDetectionScore: 0.5,
     minPresence: 0.5,
@@ -107,7 +113,7 @@ export async function createHandPipelineWith(
     ...opts,
   };
   const palmSession = await runtime.loadModel('handdetect');
-  const lmSession = await runtime.loadModel(o.variant === 'lite' ? 'handlandmark-lite' : 'handlandmark-full');
+  const lmSession = await runtime.loadModel(`handlandmark-${o.variant}`);
   const anchors = generateAnchors(PALM_256_ANCHORS);
   const palmBuf = new Float32Array(PALM_SIZE * PALM_SIZE * 3);
   const lmBuf = new Float32Array(LM_SIZE * LM_SIZE * 3);

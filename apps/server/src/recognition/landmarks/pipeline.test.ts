@@ -99,6 +99,22 @@ describe.skipIf(!existsSync(FIVE) || !existsSync(DIGIT))('hand pipeline on real 
     await expect(p.process({ rgb: { data: new Uint8Array(10), width: 4, height: 4 } })).rejects.toThrow(/expected 48/);
     await expect(p.process({})).rejects.toThrow(/give rgb, or jpeg/);
   });
+
+  it('the int8 landmark variant puts the landmarks of the same hand crop within a few pixels', async () => {
+    const q = await createHandPipeline({ modelDir: await testModels(), variant: 'full-int8', intraOpThreads: 1 });
+    try {
+      const img = await decodeImage(jpeg);
+      const rect = (await p.process({ jpeg })).track!.rects[0]!;
+      const a = await p.landmarksForRect(img, rect);
+      const b = await q.landmarksForRect(img, rect);
+      expect(b.score).toBeGreaterThan(0.5);
+      const d = meanDist(a.landmarks, b.landmarks);
+      expect(d).toBeGreaterThan(0); // a different model really ran
+      expect(d).toBeLessThan(4);
+    } finally {
+      await q.close();
+    }
+  });
 });
 
 describe.skipIf(!existsSync(FIVE))('handedness convention', () => {

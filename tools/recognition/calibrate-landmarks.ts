@@ -1,0 +1,94 @@
+/**
+ * Calibrates the int8 landmark model: runs the float landmark-full model over hand crops from
+ * photos of training signers only (Massey hand1-hand2, digits groups 0-119; never a validation or
+ * test signer) and writes the activation ranges to convert/calibration/handlandmark-full.json,
+ * which `npm run models` uses to build handlandmark-full-int8.onnx.
+ * Usage: npm run calibrate:landmarks [-- --photos 240]
+ */
+import { readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import * as ort from 'onnxruntime-node';
+import { ensureModels } from './convert/ensure-models.js';
+import { decodeModel, encodeModel } from './convert/onnx-proto.js';
+import { foldConvBias } from './convert/quantize.js';
+import { calibrationPlan, collectRanges, rangesToJson, type CalibrationFile } from './convert/calibrate.js';
+import { CALIBRATION_FILE } from './convert/ensure-models.js';
+import { createRecognizer } from '../../apps/server/src/recognition/landmarks/recognize.js';
+import { decodeImage } from '../../apps/server/src/recognition/landmarks/image.js';
+import { ImagePyramid, warpAffinePyramid } from '../../packages/recognition/src/landmarks/warp.js';
+import { landmarksToRect, rectToImageAffine } from '../../packages/recognition/src/landmarks/crop.js';
+import { borderColor } from '../../packages/recognition/src/landmarks/image.js';
+
+const args = process.argv.slice(2);
+const flag = (n: string, d: string): string => {
+  const i = args.indexOf(n);
+  return i >= 0 ? args[i + 1] : d;
+};
+const nPhotos = Number(flag('--photos', '240'));
+const modelDir = path.resolve(flag('--models', path.join(import.meta.dirname, '../../.cache/models')));
+const photos = path.resolve(flag('--data', path.join(import.meta.dirname, '../../../shared/data/photos')));
+
+const rows = async (set: string): Promise<string[][]> =>
+  (await readFile(path.join(photos, set, 'manifest.csv'), 'utf8'))
+    .trim()
+    .split(/\r?\n/)
+    .slice(1)
+    .map((l) => l.split(','));
+const spread = (xs: string[], n: number): string[] =>
+  Array.from({ length: Math.min(n, xs.length) }, (_, i) => xs[Math.floor((i * xs.length) / Math.min(n, xs.length))]);
+const massey = (await rows('massey')).filter((r) => r[2] === 'hand1' || r[2] === 'hand2');
+const digits = (await rows('digits')).filter((r) => Number(r[3]) < 120);
+const files = [
+  ...spread(
+    massey.map((r) => path.join(photos, 'massey', r[0])),
+    nPhotos,
+  ),
+  ...spread(
+    digits.map((r) => path.join(photos, 'digits', r[0])),
+    Math.round(nPhotos / 2),
+  ),
+];
+
+await ensureModels(modelDir, { lite: false, int8: false });
+const floatFile = path.join(modelDir, 'handlandmark-full.onnx');
+const floatHash = (await readFile(`${floatFile}.sha256`, 'utf8')).trim();
+const plan = calibrationPlan(foldConvBias(decodeModel(await readFile(floatFile))));
+const session = await ort.InferenceSession.create(encodeModel(plan.model), {
+  intraOpNumThreads: 1,
+  graphOptimizationLevel: 'all',
+});
+
+// two crops per detected hand, as the live pipeline makes them: from the palm box and from the landmarks
+async function* crops(): AsyncGenerator<Float32Array> {
+  const rec = await createRecognizer({ modelDir, intraOpThreads: 1 });
+  for await (const r of rec.recognize(files)) {
+    const h = r.hands[0];
+    if (!h) continue;
+    const img = await decodeImage(await readFile(r.file));
+    const pyr = new ImagePyramid(img);
+    const border = borderColor(img);
+    for (const rect of [h.rect, landmarksToRect(h.landmarks)])
+      yield warpAffinePyramid(pyr, rectToImageAffine(rect, 224), 224, 224, { scale: 1 / 255, offset: 0, border });
+  }
+  await rec.close();
+}
+let n = 0;
+const ranges = await collectRanges(
+  async (x) => {
+    n++;
+    const out = await session.run({ [session.inputNames[0]]: new ort.Tensor('float32', x, [1, 224, 224, 3]) });
+    return Object.fromEntries(Object.entries(out).map(([k, v]) => [k, v.data as Float32Array]));
+  },
+  plan.tensors,
+  crops(),
+);
+const file: CalibrationFile = {
+  model: 'handlandmark-full.json',
+  floatHash,
+  method: 'min-max',
+  crops: n,
+  photos: `${files.length} photos of training signers (Massey hand1-hand2, digits groups 0-119)`,
+  ranges: rangesToJson(ranges),
+};
+await writeFile(CALIBRATION_FILE, `${JSON.stringify(file, null, 1)}\n`);
+console.log(`${plan.tensors.length} tensors calibrated on ${n} crops -> ${CALIBRATION_FILE}`);

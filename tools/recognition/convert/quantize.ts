@@ -1,0 +1,250 @@
+/**
+ * Static int8 quantization of a converted landmark model in onnxruntime's QDQ form: activations
+ * uint8 per tensor (ranges calibrated on real hand crops), Conv weights int8 per output channel,
+ * biases int32. onnxruntime fuses each DequantizeLinear -> Conv -> [Clip] -> QuantizeLinear group
+ * into QLinearConv (and residual Adds into QLinearAdd) when the session loads; everything the
+ * groups do not cover (the pooled heads, Gemm, Sigmoid) stays float.
+ *
+ * One job each: foldConvBias (Conv + per-channel Add -> Conv with bias), calibrationModel (the
+ * float model with every quantized tensor exposed as an output), quantizeModel (the QDQ model).
+ */
+import { floatTensor, type OnnxModel, type OnnxNode, type OnnxTensor } from './onnx-proto.js';
+
+/** bump when the quantized graph changes, so cached int8 models are rebuilt */
+export const QUANTIZER_VERSION = '1';
+
+const UINT8 = 2;
+const INT8 = 3;
+const INT32 = 6;
+
+export interface TensorRange {
+  min: number;
+  max: number;
+}
+export interface QuantizeOptions {
+  /**
+   * int8 weight range: 127 (full) or 63 (7 bits, which keeps x86 AVX2's u8 x s8 pair sums from
+   * saturating int16; onnxruntime's tools call this reduce_range)
+   */
+  weightMax?: 63 | 127;
+  /** tensors with a range fixed in advance (the input pixels /255 are exactly uint8 at scale 1/255) */
+  fixed?: Record<string, { scale: number; zeroPoint: number }>;
+  /** Convs (named by their output tensor) left in float: the layers most sensitive to quantization */
+  floatConvs?: ReadonlySet<string>;
+}
+
+const floatsOf = (t: OnnxTensor): Float32Array =>
+  new Float32Array(t.raw_data.buffer.slice(t.raw_data.byteOffset, t.raw_data.byteOffset + t.raw_data.byteLength));
+
+function cloneModel(m: OnnxModel): OnnxModel {
+  return {
+    ...m,
+    graph: {
+      ...m.graph,
+      node: m.graph.node.map((n) => ({
+        ...n,
+        input: [...n.input],
+        output: [...n.output],
+        attribute: n.attribute ?? [],
+      })),
+      initializer: [...m.graph.initializer],
+      input: [...m.graph.input],
+      output: [...m.graph.output],
+    },
+  };
+}
+
+/** Conv followed by an Add of a per-channel constant (its only use) -> one Conv with that bias. */
+export function foldConvBias(model: OnnxModel): OnnxModel {
+  const m = cloneModel(model);
+  const g = m.graph;
+  const inits = new Map(g.initializer.map((t) => [t.name, t]));
+  const uses = new Map<string, number>();
+  for (const n of g.node) for (const i of n.input) uses.set(i, (uses.get(i) ?? 0) + 1);
+  const producer = new Map<string, OnnxNode>();
+  for (const n of g.node) for (const o of n.output) producer.set(o, n);
+  const outputs = new Set(g.output.map((o) => o.name));
+  const removed = new Set<OnnxNode>();
+  let k = 0;
+  for (const n of g.node) {
+    if (n.op_type !== 'Add' || n.input.length !== 2) continue;
+    const ci = n.input.findIndex((i) => inits.has(i));
+    if (ci < 0) continue;
+    const conv = producer.get(n.input[1 - ci]);
+    if (!conv || conv.op_type !== 'Conv' || uses.get(conv.output[0]) !== 1 || outputs.has(conv.output[0])) continue;
+    const w = inits.get(conv.input[1]);
+    const c = inits.get(n.input[ci])!;
+    if (!w) continue;
+    const cout = w.dims[0];
+    const cData = floatsOf(c);
+    if (cData.length !== cout && cData.length !== 1) continue;
+    if (c.dims.length > 1 && c.dims.slice(-2).some((d) => d !== 1)) continue; // must be per channel (NCHW)
+    const bias = new Float32Array(cout);
+    if (conv.input[2]) bias.set(floatsOf(inits.get(conv.input[2])!));
+    for (let j = 0; j < cout; j++) bias[j] += cData.length === 1 ? cData[0] : cData[j];
+    const bt = floatTensor(`${conv.output[0]}_bias__q${k++}`, [cout], bias);
+    g.initializer.push(bt);
+    inits.set(bt.name, bt);
+    conv.input[2] = bt.name;
+    conv.output[0] = n.output[0];
+    removed.add(n);
+  }
+  g.node = g.node.filter((n) => !removed.has(n));
+  const used = new Set(g.node.flatMap((n) => n.input));
+  g.initializer = g.initializer.filter((t) => used.has(t.name));
+  return m;
+}
+
+/** The activation tensors that get a QuantizeLinear/DequantizeLinear pair: inputs of Conv and of residual Add. */
+export function quantizedTensors(model: OnnxModel, floatConvs: ReadonlySet<string> = new Set()): string[] {
+  const inits = new Set(model.graph.initializer.map((t) => t.name));
+  const out = new Set<string>();
+  for (const n of model.graph.node) {
+    if (n.op_type === 'Conv' && !floatConvs.has(n.output[0])) out.add(n.input[0]);
+    if (n.op_type === 'Add' && n.input.every((i) => !inits.has(i))) {
+      for (const i of n.input) out.add(i);
+      out.add(n.output[0]);
+    }
+  }
+  return [...out];
+}
+
+/** The float model with each of `tensors` added as a graph output (for collecting ranges). */
+export function calibrationModel(model: OnnxModel, tensors: string[]): OnnxModel {
+  const m = cloneModel(model);
+  const have = new Set(m.graph.output.map((o) => o.name));
+  for (const t of tensors) {
+    if (have.has(t)) continue;
+    m.graph.output.push({ name: t, type: { tensor_type: { elem_type: 1, shape: { dim: [] } } } } as never);
+  }
+  // an output ValueInfo without shape: drop the empty shape so onnxruntime treats it as unknown
+  for (const o of m.graph.output) {
+    const tt = (o as { type: { tensor_type: { shape?: { dim: unknown[] } } } }).type.tensor_type;
+    if (tt.shape && tt.shape.dim.length === 0) delete tt.shape;
+  }
+  return m;
+}
+
+/** uint8 affine parameters covering [min, max] (always including 0, so zero padding is exact). */
+export function activationParams(r: TensorRange): { scale: number; zeroPoint: number } {
+  const lo = Math.min(0, r.min);
+  const hi = Math.max(0, r.max);
+  const scale = hi - lo > 0 ? (hi - lo) / 255 : 1;
+  const zeroPoint = Math.min(255, Math.max(0, Math.round(-lo / scale)));
+  return { scale, zeroPoint };
+}
+
+function tensor(name: string, dataType: number, dims: number[], bytes: Uint8Array): OnnxTensor {
+  return { name, dims, data_type: dataType, raw_data: bytes };
+}
+const f32 = (name: string, v: number[] | Float32Array, dims: number[] = []): OnnxTensor =>
+  floatTensor(name, dims, v instanceof Float32Array ? v : new Float32Array(v));
+
+/**
+ * The QDQ model: every tensor in `ranges` gets Q/DQ (uint8), every Conv fed by a quantized tensor
+ * gets int8 per-channel weights and an int32 bias. `ranges` come from calibrationModel runs.
+ */
+export function quantizeModel(
+  model: OnnxModel,
+  ranges: Map<string, TensorRange>,
+  opts: QuantizeOptions = {},
+): OnnxModel {
+  const m = cloneModel(model);
+  const g = m.graph;
+  const wMax = opts.weightMax ?? 127;
+  const inits = new Map(g.initializer.map((t) => [t.name, t]));
+  const params = new Map<string, { scale: number; zeroPoint: number }>();
+  const floatConvs = opts.floatConvs ?? new Set<string>();
+  const tensors = quantizedTensors(model, floatConvs);
+  const missing = tensors.filter((t) => !ranges.has(t) && !opts.fixed?.[t]);
+  if (missing.length) throw new Error(`no calibration range for ${missing.length} tensors, e.g. ${missing[0]}`);
+  for (const t of tensors) params.set(t, opts.fixed?.[t] ?? activationParams(ranges.get(t)!));
+  const nodes: OnnxNode[] = [];
+  const dqName = (t: string) => `${t}__dq`;
+  // producer outputs first: insert Q/DQ right after the producer (or at the graph input)
+  const qdq = (t: string): OnnxNode[] => {
+    const p = params.get(t)!;
+    g.initializer.push(f32(`${t}__s`, [p.scale]), tensor(`${t}__z`, UINT8, [], new Uint8Array([p.zeroPoint])));
+    return [
+      {
+        name: `${t}__Q`,
+        op_type: 'QuantizeLinear',
+        input: [t, `${t}__s`, `${t}__z`],
+        output: [`${t}__q`],
+        attribute: [],
+      },
+      {
+        name: `${t}__DQ`,
+        op_type: 'DequantizeLinear',
+        input: [`${t}__q`, `${t}__s`, `${t}__z`],
+        output: [dqName(t)],
+        attribute: [],
+      },
+    ];
+  };
+  for (const i of g.input) if (params.has(i.name)) nodes.push(...qdq(i.name));
+  let k = 0;
+  for (const n of g.node) {
+    const keepFloat = n.op_type === 'Conv' && floatConvs.has(n.output[0]);
+    const inputs = n.input.map((i) => (params.has(i) && !inits.has(i) && !keepFloat ? dqName(i) : i));
+    if (n.op_type === 'Conv' && !keepFloat && params.has(n.input[0]) && inits.has(n.input[1])) {
+      const w = inits.get(n.input[1])!;
+      const wd = floatsOf(w);
+      const cout = w.dims[0];
+      const per = wd.length / cout;
+      const scales = new Float32Array(cout);
+      const q = new Int8Array(wd.length);
+      for (let c = 0; c < cout; c++) {
+        let amax = 0;
+        for (let j = 0; j < per; j++) amax = Math.max(amax, Math.abs(wd[c * per + j]));
+        const s = amax > 0 ? amax / wMax : 1;
+        scales[c] = s;
+        for (let j = 0; j < per; j++) q[c * per + j] = Math.max(-wMax, Math.min(wMax, Math.round(wd[c * per + j] / s)));
+      }
+      const wn = `${w.name}__q${k++}`;
+      g.initializer.push(
+        tensor(wn, INT8, w.dims, new Uint8Array(q.buffer)),
+        f32(`${wn}_s`, scales, [cout]),
+        tensor(`${wn}_z`, INT8, [cout], new Uint8Array(cout)),
+      );
+      nodes.push({
+        name: `${wn}__DQ`,
+        op_type: 'DequantizeLinear',
+        input: [wn, `${wn}_s`, `${wn}_z`],
+        output: [`${wn}__dq`],
+        attribute: [{ name: 'axis', type: 2, i: 0 }],
+      });
+      inputs[1] = `${wn}__dq`;
+      if (n.input[2]) {
+        const b = floatsOf(inits.get(n.input[2])!);
+        const sx = params.get(n.input[0])!.scale;
+        const bs = new Float32Array(cout);
+        const bq = new Int32Array(cout);
+        for (let c = 0; c < cout; c++) {
+          bs[c] = sx * scales[c];
+          bq[c] = Math.round(b[c] / bs[c]);
+        }
+        const bn = `${n.input[2]}__q${k++}`;
+        g.initializer.push(
+          tensor(bn, INT32, [cout], new Uint8Array(bq.buffer)),
+          f32(`${bn}_s`, bs, [cout]),
+          tensor(`${bn}_z`, INT32, [cout], new Uint8Array(cout * 4)),
+        );
+        nodes.push({
+          name: `${bn}__DQ`,
+          op_type: 'DequantizeLinear',
+          input: [bn, `${bn}_s`, `${bn}_z`],
+          output: [`${bn}__dq`],
+          attribute: [{ name: 'axis', type: 2, i: 0 }],
+        });
+        inputs[2] = `${bn}__dq`;
+      }
+    }
+    nodes.push({ ...n, input: inputs });
+    for (const o of n.output) if (params.has(o)) nodes.push(...qdq(o));
+  }
+  g.node = nodes;
+  const used = new Set(g.node.flatMap((n) => n.input));
+  g.initializer = g.initializer.filter((t) => used.has(t.name));
+  return m;
+}
