@@ -6,8 +6,8 @@
  *
  * npx tsx tools/recognition/train/loso-massey.ts [--epochs 9] [--seeds 1] [--hidden 128,64]
  *   [--rot3d 15] [--z-dropout 0.3] [--boost P:2,Q:2] [--folds hand1,hand2,hand3]
- * --seeds N: an ensemble of N models (seeds 1..N) whose probabilities are averaged; with N > 1 the
- *   seed-1 model alone (the single-model baseline) is scored too, on the same folds.
+ * --seeds N: an ensemble of N models (seeds 1..N) whose probabilities are averaged; with N > 1 each
+ *   seed's model alone is scored too, on the same folds (seed 1 alone is the single-model baseline).
  * --min-score S: drop training photos (Massey, digits) whose landmark detection score is below S
  *   (the held-out signer is scored on every detected photo).
  * --eval-dir DIR: also score the held-out signer on the landmarks extracted into DIR (e.g. with
@@ -91,7 +91,7 @@ function score(models: MlpModel[], te: Sample[], mode: MirrorMode, into: EvalRes
 }
 
 const pooled = emptyResult();
-const pooledSeed1 = emptyResult();
+const pooledBySeed = Array.from({ length: seeds }, emptyResult);
 const pooledAlt = emptyResult();
 const t0 = Date.now();
 for (const held of folds) {
@@ -111,11 +111,12 @@ for (const held of folds) {
   const r = emptyResult();
   score(models, te, pipe.mirrorMode, [r, pooled]);
   console.log(formatEval(`held-out Massey ${held} (letters)`, r, STATIC_LETTERS));
-  if (seeds > 1) {
-    const r1 = emptyResult();
-    score(models.slice(0, 1), te, pipe.mirrorMode, [r1, pooledSeed1]);
-    console.log(formatEval(`  seed 1 alone, held-out Massey ${held} (letters)`, r1, STATIC_LETTERS));
-  }
+  if (seeds > 1)
+    models.forEach((m, i) => {
+      const r1 = emptyResult();
+      score([m], te, pipe.mirrorMode, [r1, pooledBySeed[i]]);
+      console.log(formatEval(`  seed ${i + 1} alone, held-out Massey ${held} (letters)`, r1, STATIC_LETTERS));
+    });
   if (alt) {
     const ra = emptyResult();
     const teAlt = alt.samples.filter((s) => s.signer === held);
@@ -130,7 +131,8 @@ console.log(
     STATIC_LETTERS,
   ),
 );
-if (seeds > 1) console.log(formatEval('  POOLED, seed 1 alone', pooledSeed1, STATIC_LETTERS));
+if (seeds > 1)
+  pooledBySeed.forEach((r, i) => console.log(formatEval(`  POOLED, seed ${i + 1} alone`, r, STATIC_LETTERS)));
 if (minScore > 0) console.log(`training photos with score < ${minScore} dropped`);
 if (alt) console.log(formatEval(`POOLED, held-out landmarks from ${evalDir}`, pooledAlt, STATIC_LETTERS));
 console.log(`done in ${((Date.now() - t0) / 1000).toFixed(0)} s`);
