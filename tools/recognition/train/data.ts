@@ -19,6 +19,8 @@ export interface Sample {
   /** 63 numbers when z is known */
   z: Float64Array | null;
   handedness: Handedness;
+  /** landmark pipeline's hand score (photos only) */
+  score?: number;
 }
 
 export interface PhotoRow {
@@ -140,6 +142,7 @@ export function loadExtracted(
       xy: c.xy,
       z: c.z,
       handedness: parseHandedness(col(row, 'handedness')),
+      score: header.includes('score') ? Number(col(row, 'score')) : undefined,
     });
   }
   return { samples, rows: all };

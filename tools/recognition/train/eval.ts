@@ -52,7 +52,9 @@ if (!massey && !digits) {
 
 const json = JSON.parse(readFileSync(weightsPath, 'utf8')) as WeightsJson;
 const model = loadModel(json);
-console.log(`weights: ${weightsPath} (mode ${json.mirrorMode}); test signers: Massey hand4, digits groups 140-175`);
+console.log(
+  `weights: ${weightsPath} (mode ${json.mirrorMode}, ${model.members.length} network${model.members.length > 1 ? 's, probabilities averaged' : ''}); test signers: Massey hand4, digits groups 140-175`,
+);
 
 const rows: PhotoRow[] = [...(massey?.rows ?? []), ...(digits?.rows ?? [])].filter(isTestRow);
 const samples: Sample[] = [...(massey?.samples ?? []), ...(digits?.samples ?? [])].filter(isTestRow);
@@ -83,7 +85,7 @@ for (const src of ['massey', 'digits']) {
 const letters = samples.filter((s) => STATIC_LETTERS.includes(s.label));
 const digitSamples = samples.filter((s) => DIGITS.includes(s.label));
 const motion = rows.filter((r) => r.detected && (r.label === 'J' || r.label === 'Z')).length;
-const mLetters = evaluate(model.mlp, letters, json.mirrorMode, namesFor('letters'), json.useZ === true);
+const mLetters = evaluate(model.members, letters, json.mirrorMode, namesFor('letters'), json.useZ === true);
 console.log(
   formatEval(
     '\nLETTERS on detected hands, Massey hand4 (restricted to letters; detected J/Z photos excluded as motion letters: ' +
@@ -94,7 +96,7 @@ console.log(
   ),
 );
 console.log(formatConfusion(mLetters, STATIC_LETTERS));
-const mDigits = evaluate(model.mlp, digitSamples, json.mirrorMode, namesFor('digits'), json.useZ === true);
+const mDigits = evaluate(model.members, digitSamples, json.mirrorMode, namesFor('digits'), json.useZ === true);
 console.log(
   formatEval(
     '\nDIGITS on detected hands, Massey hand4 + digits groups 140-175 (restricted to digits)',
@@ -104,7 +106,7 @@ console.log(
 );
 for (const src of ['massey', 'digits'] as const) {
   const r = evaluate(
-    model.mlp,
+    model.members,
     digitSamples.filter((s) => s.source === src),
     json.mirrorMode,
     namesFor('digits'),

@@ -6,7 +6,10 @@
  *
  * npx tsx tools/recognition/train/loso-massey.ts [--epochs 9] [--seeds 1] [--hidden 128,64]
  *   [--rot3d 15] [--z-dropout 0.3] [--boost P:2,Q:2] [--folds hand1,hand2,hand3]
- * --seeds N: an ensemble of N models (seeds 1..N) whose probabilities are averaged.
+ * --seeds N: an ensemble of N models (seeds 1..N) whose probabilities are averaged; with N > 1 each
+ *   seed's model alone is scored too, on the same folds (seed 1 alone is the single-model baseline).
+ * --min-score S: drop training photos (Massey, digits) whose landmark detection score is below S
+ *   (the held-out signer is scored on every detected photo).
  * --eval-dir DIR: also score the held-out signer on the landmarks extracted into DIR (e.g. with
  *   `npm run extract:landmarks -- --variant lite --out DIR`), the models still trained on the default ones.
  */
@@ -53,6 +56,8 @@ const massey = loadExtracted('massey');
 const digits = loadExtracted('digits');
 if (!massey || !digits) throw new Error('photo landmarks missing: npm run extract:landmarks');
 const usable = [...csv, ...massey.samples, ...digits.samples].filter((s) => roleOf(s, true) !== 'test');
+const minScore = Number(opt('--min-score') ?? 0);
+const keepForTraining = (s: Sample) => s.score === undefined || !(s.score < minScore);
 const evalDir = opt('--eval-dir');
 const alt = evalDir ? loadExtracted('massey', evalDir) : null;
 if (evalDir && !alt) throw new Error(`no massey.csv in ${evalDir}`);
@@ -86,10 +91,15 @@ function score(models: MlpModel[], te: Sample[], mode: MirrorMode, into: EvalRes
 }
 
 const pooled = emptyResult();
+const pooledBySeed = Array.from({ length: seeds }, emptyResult);
 const pooledAlt = emptyResult();
 const t0 = Date.now();
 for (const held of folds) {
-  const tr = usable.filter((s) => !(s.source === 'massey' && s.signer === held));
+  const tr = usable.filter((s) => !(s.source === 'massey' && s.signer === held) && keepForTraining(s));
+  if (minScore > 0)
+    console.log(
+      `fold ${held}: ${usable.filter((s) => !(s.source === 'massey' && s.signer === held)).length - tr.length} training photos dropped (score < ${minScore})`,
+    );
   const te = usable.filter((s) => s.source === 'massey' && s.signer === held);
   const models: MlpModel[] = [];
   for (let seed = 1; seed <= seeds; seed++) {
@@ -101,6 +111,12 @@ for (const held of folds) {
   const r = emptyResult();
   score(models, te, pipe.mirrorMode, [r, pooled]);
   console.log(formatEval(`held-out Massey ${held} (letters)`, r, STATIC_LETTERS));
+  if (seeds > 1)
+    models.forEach((m, i) => {
+      const r1 = emptyResult();
+      score([m], te, pipe.mirrorMode, [r1, pooledBySeed[i]]);
+      console.log(formatEval(`  seed ${i + 1} alone, held-out Massey ${held} (letters)`, r1, STATIC_LETTERS));
+    });
   if (alt) {
     const ra = emptyResult();
     const teAlt = alt.samples.filter((s) => s.signer === held);
@@ -110,10 +126,13 @@ for (const held of folds) {
 }
 console.log(
   formatEval(
-    `POOLED leave-one-Massey-signer-out (${folds.join('+')}; epochs ${epochs}, seeds ${seeds}, hidden ${hidden.join(',')}, boost ${JSON.stringify(pipe.classBoost)})`,
+    `POOLED leave-one-Massey-signer-out (${folds.join('+')}; epochs ${epochs}, seeds ${seeds}, hidden ${hidden.join(',')}, boost ${JSON.stringify(pipe.classBoost)}, min-score ${minScore})`,
     pooled,
     STATIC_LETTERS,
   ),
 );
+if (seeds > 1)
+  pooledBySeed.forEach((r, i) => console.log(formatEval(`  POOLED, seed ${i + 1} alone`, r, STATIC_LETTERS)));
+if (minScore > 0) console.log(`training photos with score < ${minScore} dropped`);
 if (alt) console.log(formatEval(`POOLED, held-out landmarks from ${evalDir}`, pooledAlt, STATIC_LETTERS));
 console.log(`done in ${((Date.now() - t0) / 1000).toFixed(0)} s`);

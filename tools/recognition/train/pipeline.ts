@@ -6,8 +6,9 @@ import {
   type MirrorMode,
 } from '../../../packages/recognition/src/handshape/normalize.js';
 import type { MlpModel } from '../../../packages/recognition/src/handshape/mlp.js';
-import { forwardProbs } from '../../../packages/recognition/src/handshape/mlp.js';
+import { forwardProbsMean } from '../../../packages/recognition/src/handshape/mlp.js';
 import type { WeightsJson } from '../../../packages/recognition/src/handshape/classifier.js';
+import { encodeFloat16Base64 } from '../../../packages/recognition/src/handshape/compact.js';
 import { SHAPE_CLASSES } from '../../../packages/recognition/src/handshape/labels.js';
 import { augmentXY, DEFAULT_AUGMENT, rotate3d, type AugmentOptions } from './augment.js';
 import type { Sample } from './data.js';
@@ -92,24 +93,61 @@ export function epochMaker(samples: Sample[], o: PipelineOptions, seed: number):
   };
 }
 
+const r5 = (a: Float64Array) => Array.from(a, (v) => Number(v.toPrecision(5)));
+
+/** Version 1: one network, every number as decimal text (5 significant digits). */
 export function toWeightsJson(model: MlpModel, mode: MirrorMode, training: unknown, useZ = false): WeightsJson {
-  const r = (a: Float64Array) => Array.from(a, (v) => Number(v.toPrecision(5)));
   return {
     version: 1,
     mirrorMode: mode,
     useZ,
     classes: [...SHAPE_CLASSES],
     featureSize: model.mean.length,
-    mean: r(model.mean),
-    std: r(model.std),
-    layers: model.layers.map((l) => ({ inputs: l.inputs, outputs: l.outputs, w: r(l.w), b: r(l.b) })),
+    mean: r5(model.mean),
+    std: r5(model.std),
+    layers: model.layers.map((l) => ({ inputs: l.inputs, outputs: l.outputs, w: r5(l.w), b: r5(l.b) })),
     training,
   };
 }
 
-/** Predicted shape-class index restricted to the allowed indices. */
-export function predictRestricted(model: MlpModel, features: Float64Array, allowed: number[]): number {
-  const p = forwardProbs(model, features);
+/**
+ * Version 2: an ensemble whose probabilities the classifier averages. Weight matrices are
+ * float16 (base64); biases, means and stds stay decimal text (5 significant digits).
+ */
+export function toEnsembleWeightsJson(
+  members: { seed: number; model: MlpModel }[],
+  mode: MirrorMode,
+  training: unknown,
+  useZ = false,
+): WeightsJson {
+  return {
+    version: 2,
+    mirrorMode: mode,
+    useZ,
+    classes: [...SHAPE_CLASSES],
+    featureSize: members[0].model.mean.length,
+    members: members.map(({ seed, model }) => ({
+      seed,
+      mean: r5(model.mean),
+      std: r5(model.std),
+      layers: model.layers.map((l) => ({
+        inputs: l.inputs,
+        outputs: l.outputs,
+        w: encodeFloat16Base64(l.w),
+        b: r5(l.b),
+      })),
+    })),
+    training,
+  };
+}
+
+/** Predicted shape-class index restricted to the allowed indices (ensembles: mean probabilities). */
+export function predictRestricted(
+  model: MlpModel | readonly MlpModel[],
+  features: Float64Array,
+  allowed: number[],
+): number {
+  const p = forwardProbsMean(Array.isArray(model) ? model : [model as MlpModel], features);
   let best = allowed[0];
   for (const k of allowed) if (p[k] > p[best]) best = k;
   return best;
@@ -124,7 +162,7 @@ export interface EvalResult {
 
 /** Evaluates names (letters or digits) with restriction to the given set of names. */
 export function evaluate(
-  model: MlpModel,
+  model: MlpModel | readonly MlpModel[],
   samples: Sample[],
   mode: MirrorMode,
   names: { name: string; shape: string }[],

@@ -3,12 +3,15 @@
  *   [--loso] [--hidden 128,64]
  *   [--rot3d deg (default 15)] [--boost P:2,Q:2,X:2]
  *   [--from-selection weights.json]
- *   [--no-aug] [--no-refit] [--seed N] [--out path] [--epochs N (default 20)]
+ *   [--no-aug] [--no-refit] [--seed N] [--seeds N (default 1)] [--out path] [--epochs N (default 20)]
  *
  * Default: early-stop on the by-signer validation split (Massey hand3 + digits groups
- * 120-139, or signn while the photo landmarks are missing), then refit on train+val for
- * the chosen number of epochs and write weights.json. Test-signer rows are filtered out
- * before anything is trained or selected.
+ * 120-139, or signn while the photo landmarks are missing) with the first seed, then refit on
+ * train+val for the chosen number of epochs, one network per seed (seeds seed..seed+N-1; with
+ * --seeds N > 1 an ensemble), and write weights.json (version 2: the classifier averages the
+ * members' probabilities; weight matrices stored as float16). Test-signer rows are filtered
+ * out before anything is trained or selected.
+ * --no-refit: write the selection network alone (one member).
  * --from-selection: skip the selection run and take its best epoch and validation figures from
  *   a --no-refit output of the same configuration (same result as the full run: seeds are fixed).
  * --loso: leave-one-source-out experiment on the landmark CSV sets (no weights written).
@@ -24,9 +27,12 @@ import {
   evaluate,
   formatEval,
   toDataset,
-  toWeightsJson,
+  featuresOf,
+  toEnsembleWeightsJson,
   type PipelineOptions,
 } from './pipeline.js';
+import { loadModel } from '../../../packages/recognition/src/handshape/classifier.js';
+import { forwardProbsMean, type MlpModel } from '../../../packages/recognition/src/handshape/mlp.js';
 import { leaveOneSourceOut } from './loso.js';
 import { DEFAULT_AUGMENT } from './augment.js';
 import { computeStandardizer, DEFAULT_TRAIN, train, type TrainOptions } from './trainer.js';
@@ -72,6 +78,9 @@ const trainOpts: TrainOptions = {
   maxEpochs: Number(opt('--epochs') ?? 20),
   log: flag('--quiet') ? undefined : (s) => console.log('  ' + s),
 };
+const seedCount = Number(opt('--seeds') ?? 1);
+if (!(seedCount >= 1)) throw new Error('--seeds must be >= 1');
+const seeds = Array.from({ length: seedCount }, (_, i) => trainOpts.seed + i);
 const outPath =
   opt('--out') ?? fileURLToPath(new URL('../../../packages/recognition/src/handshape/weights.json', import.meta.url));
 
@@ -121,7 +130,7 @@ const fromSel = opt('--from-selection');
 let bestEpoch: number;
 let valLettersAcc: number | null;
 let valDigitsAcc: number | null;
-let finalModel;
+let selectionModel: MlpModel | undefined;
 if (fromSel) {
   const t = (
     JSON.parse(readFileSync(fromSel, 'utf8')) as {
@@ -146,20 +155,30 @@ if (fromSel) {
   bestEpoch = sel.bestEpoch;
   valLettersAcc = valLetters.n ? valLetters.correct / valLetters.n : null;
   valDigitsAcc = valDigits.n ? valDigits.correct / valDigits.n : null;
-  finalModel = sel.model;
+  selectionModel = sel.model;
 }
 
 let refit = false;
+let members: { seed: number; model: MlpModel }[];
 if (!flag('--no-refit')) {
-  console.log(`refitting on train+val for ${bestEpoch} epochs`);
-  finalModel = fit([...trainSet, ...valSet], null, {
-    ...trainOpts,
-    fixedEpochs: Math.max(bestEpoch, 5),
-    log: undefined,
-  }).model;
+  members = seeds.map((seed) => {
+    const t = Date.now();
+    const model = fit([...trainSet, ...valSet], null, {
+      ...trainOpts,
+      seed,
+      fixedEpochs: Math.max(bestEpoch, 5),
+      log: undefined,
+    }).model;
+    console.log(
+      `refit on train+val for ${Math.max(bestEpoch, 5)} epochs, seed ${seed}: ${((Date.now() - t) / 1000).toFixed(0)} s`,
+    );
+    return { seed, model };
+  });
   refit = true;
+} else {
+  if (!selectionModel) throw new Error('--from-selection needs the refit (drop --no-refit)');
+  members = [{ seed: trainOpts.seed, model: selectionModel }];
 }
-if (!finalModel) throw new Error('--from-selection needs the refit (drop --no-refit)');
 const training = {
   date: new Date().toISOString(),
   mode,
@@ -172,17 +191,48 @@ const training = {
   hidden: trainOpts.hidden,
   maxEpochs: trainOpts.maxEpochs,
   seed: trainOpts.seed,
+  /** one network per seed; the classifier averages their probabilities */
+  ensembleSeeds: members.map((m) => m.seed),
   trainSamples: trainSet.length,
   valSamples: valSet.length,
   bestEpoch,
   refitOnTrainPlusVal: refit,
   validation: {
     split: photosAvailable ? 'Massey hand3 + digits groups 120-139' : 'signn (photo landmarks missing)',
+    network: 'the selection network (first seed, trained on train only), not the ensemble',
     letters: valLettersAcc,
     digits: valDigitsAcc,
   },
   seconds: (Date.now() - t0) / 1000,
+  compact: {},
 };
-const json = JSON.stringify(toWeightsJson(finalModel, mode, training, useZ));
-writeFileSync(outPath, json);
-console.log(`wrote ${outPath} (${(json.length / 1024).toFixed(0)} KB) in ${training.seconds.toFixed(1)} s`);
+// The stored weights are float16: check the decoded ensemble against the float one on the
+// train+val photos (probabilities over all shape classes).
+let json = toEnsembleWeightsJson(members, mode, training, useZ);
+const decoded = loadModel(json).members;
+const floats = members.map((m) => m.model);
+const check = [...trainSet, ...valSet].filter((s) => s.source === 'massey' || s.source === 'digits');
+let maxDiff = 0;
+let top1Same = 0;
+const argmax = (p: Float64Array) => p.reduce((b, v, k) => (v > p[b] ? k : b), 0);
+for (const s of check) {
+  const f = featuresOf(s, mode, useZ);
+  const a = forwardProbsMean(floats, f);
+  const b = forwardProbsMean(decoded, f);
+  for (let k = 0; k < a.length; k++) maxDiff = Math.max(maxDiff, Math.abs(a[k] - b[k]));
+  if (argmax(a) === argmax(b)) top1Same++;
+}
+training.compact = {
+  encoding: 'float16 weight matrices (base64); biases, means and stds 5 significant digits',
+  checkedOn: `${check.length} train+val photos`,
+  maxProbabilityDiff: Number(maxDiff.toPrecision(2)),
+  top1Agreement: `${top1Same}/${check.length}`,
+};
+console.log(`float16 vs float: max |dp| ${maxDiff.toExponential(2)}, top-1 agreement ${top1Same}/${check.length}`);
+training.seconds = (Date.now() - t0) / 1000;
+json = toEnsembleWeightsJson(members, mode, training, useZ);
+const text = JSON.stringify(json);
+writeFileSync(outPath, text);
+console.log(
+  `wrote ${outPath} (${(text.length / 1024).toFixed(0)} KB, ${members.length} networks) in ${training.seconds.toFixed(1)} s`,
+);

@@ -8,9 +8,30 @@ import {
   type Landmark,
   type MirrorMode,
 } from './normalize.js';
-import { forwardProbs, type MlpModel } from './mlp.js';
+import { forwardProbsMean, type DenseLayer, type MlpModel } from './mlp.js';
+import { decodeFloat16Base64 } from './compact.js';
 import { namesFor, type ClassSet } from './labels.js';
 
+export interface LayerJson {
+  inputs: number;
+  outputs: number;
+  /** row-major weights: plain numbers, or (compact) base64 of little-endian float16 */
+  w: number[] | string;
+  b: number[];
+}
+
+export interface MemberJson {
+  /** training seed of this member (informational) */
+  seed?: number;
+  mean: number[];
+  std: number[];
+  layers: LayerJson[];
+}
+
+/**
+ * Version 1: one network (mean, std, layers at the top level).
+ * Version 2: an ensemble (`members`), whose probabilities are averaged; weight matrices float16.
+ */
 export interface WeightsJson {
   version: number;
   mirrorMode: MirrorMode;
@@ -18,14 +39,16 @@ export interface WeightsJson {
   useZ?: boolean;
   classes: string[];
   featureSize: number;
-  mean: number[];
-  std: number[];
-  layers: { inputs: number; outputs: number; w: number[]; b: number[] }[];
+  mean?: number[];
+  std?: number[];
+  layers?: LayerJson[];
+  members?: MemberJson[];
   training?: unknown;
 }
 
 export interface LoadedModel {
-  mlp: MlpModel;
+  /** one or more networks; the classifier averages their probabilities */
+  members: MlpModel[];
   classes: string[];
   mirrorMode: MirrorMode;
   useZ: boolean;
@@ -41,13 +64,26 @@ export interface Classification {
 export function loadModel(json: WeightsJson): LoadedModel {
   const size = FEATURE_SIZE + (json.useZ ? Z_FEATURE_SIZE : 0);
   if (json.featureSize !== size) throw new Error(`weights expect ${json.featureSize} features, code makes ${size}`);
-  const layers = json.layers.map((l) => {
-    if (l.w.length !== l.inputs * l.outputs || l.b.length !== l.outputs) throw new Error('corrupt layer shape');
-    return { inputs: l.inputs, outputs: l.outputs, w: Float64Array.from(l.w), b: Float64Array.from(l.b) };
+  const memberJsons: MemberJson[] =
+    json.members ??
+    (json.mean && json.std && json.layers ? [{ mean: json.mean, std: json.std, layers: json.layers }] : []);
+  if (memberJsons.length === 0) throw new Error('weights hold no network');
+  const members = memberJsons.map((m): MlpModel => {
+    if (m.mean.length !== size || m.std.length !== size) throw new Error('corrupt standardiser');
+    let inputs = size;
+    const layers = m.layers.map((l): DenseLayer => {
+      if (l.inputs !== inputs || l.b.length !== l.outputs) throw new Error('corrupt layer shape');
+      const n = l.inputs * l.outputs;
+      const w = typeof l.w === 'string' ? decodeFloat16Base64(l.w, n) : Float64Array.from(l.w);
+      if (w.length !== n) throw new Error('corrupt layer shape');
+      inputs = l.outputs;
+      return { inputs: l.inputs, outputs: l.outputs, w, b: Float64Array.from(l.b) };
+    });
+    if (inputs !== json.classes.length) throw new Error('output size != classes');
+    return { mean: Float64Array.from(m.mean), std: Float64Array.from(m.std), layers };
   });
-  if (layers[layers.length - 1].outputs !== json.classes.length) throw new Error('output size != classes');
   return {
-    mlp: { mean: Float64Array.from(json.mean), std: Float64Array.from(json.std), layers },
+    members,
     classes: json.classes,
     mirrorMode: json.mirrorMode,
     useZ: json.useZ === true,
@@ -69,7 +105,7 @@ export function shapeProbabilities(
   handedness: Handedness,
   model: LoadedModel = getDefaultModel(),
 ): Float64Array {
-  return forwardProbs(model.mlp, extractFeatures(landmarks, handedness, model.mirrorMode, model.useZ));
+  return forwardProbsMean(model.members, extractFeatures(landmarks, handedness, model.mirrorMode, model.useZ));
 }
 
 /** Restricts shape probabilities to a class set and renormalises. */

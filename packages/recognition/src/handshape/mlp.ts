@@ -50,3 +50,17 @@ export function forwardLogits(model: MlpModel, features: ArrayLike<number>): Flo
 export function forwardProbs(model: MlpModel, features: ArrayLike<number>): Float64Array {
   return softmaxInPlace(forwardLogits(model, features));
 }
+
+/** Mean of the members' probabilities (an ensemble of models over the same features and classes). */
+export function forwardProbsMean(models: readonly MlpModel[], features: ArrayLike<number>): Float64Array {
+  if (models.length === 1) return forwardProbs(models[0], features);
+  let sum: Float64Array | null = null;
+  for (const m of models) {
+    const p = forwardProbs(m, features);
+    if (!sum) sum = p;
+    else for (let k = 0; k < p.length; k++) sum[k] += p[k];
+  }
+  if (!sum) throw new Error('empty ensemble');
+  for (let k = 0; k < sum.length; k++) sum[k] /= models.length;
+  return sum;
+}
