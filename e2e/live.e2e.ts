@@ -114,21 +114,20 @@ test('killing and restarting the server makes the client reconnect with backoff'
 
     await first.stop('SIGKILL');
     const killedAt = Date.now();
-    // The replacement starts at once; it takes several seconds (more on a loaded machine) to listen.
-    const restarting = startE2EServer({ dataDir: first.dataDir, port }).catch((err: Error) => {
-      // Seen now and then: PGlite fails to reopen a data dir killed mid-write (server issue, reported).
-      console.warn(`restart failed, trying once more: ${err.message.split('\n')[0]}`);
-      return startE2EServer({ dataDir: first.dataDir, port });
-    });
     await expect(page.getByTestId('reconnect-attempts')).toHaveText(/Reconnect attempts: [1-5]\/5/);
     await expect(page.getByTestId('connection-state')).not.toHaveText('Connected');
     await expect(page.getByTestId('streaming-state')).toHaveText('Paused: not connected');
     // Backoff: after 500 + 1000 + 2000 ms of failed attempts the client waits 4000 ms before its fourth.
+    // The server stays down until then, so a fast reboot cannot cut the backoff short.
     await expect(page.getByTestId('reconnect-attempts')).toHaveText('Reconnect attempts: 4/5', { timeout: 10_000 });
     // The page's clock is paused while the server boots, so a slow boot cannot use up the
     // remaining attempts; the backoff timers carry on from where they were once it resumes.
     await pausePageClock(page);
-    server = await restarting;
+    server = await startE2EServer({ dataDir: first.dataDir, port }).catch((err: Error) => {
+      // Seen now and then: PGlite fails to reopen a data dir killed mid-write (server issue, reported).
+      console.warn(`restart failed, trying once more: ${err.message.split('\n')[0]}`);
+      return startE2EServer({ dataDir: first.dataDir, port });
+    });
     console.log(`server back after ${Date.now() - killedAt} ms`);
     await page.clock.resume();
     await expect(page.getByTestId('connection-state')).toHaveText('Connected', { timeout: 15_000 });
