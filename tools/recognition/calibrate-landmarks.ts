@@ -8,15 +8,15 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import * as ort from 'onnxruntime-node';
-import { ensureModels } from './convert/ensure-models.js';
+import { CALIBRATION_FILE, ensureModels } from './convert/ensure-models.js';
 import { decodeModel, encodeModel } from './convert/onnx-proto.js';
 import { foldConvBias } from './convert/quantize.js';
 import { calibrationPlan, collectRanges, rangesToJson, type CalibrationFile } from './convert/calibrate.js';
-import { CALIBRATION_FILE } from './convert/ensure-models.js';
 import { createRecognizer } from '../../apps/server/src/recognition/landmarks/recognize.js';
 import { decodeImage } from '../../apps/server/src/recognition/landmarks/image.js';
-import { ImagePyramid, warpAffinePyramid } from '../../packages/recognition/src/landmarks/warp.js';
-import { landmarksToRect, rectToImageAffine } from '../../packages/recognition/src/landmarks/crop.js';
+import { ImagePyramid } from '../../packages/recognition/src/landmarks/warp.js';
+import { landmarksToRect } from '../../packages/recognition/src/landmarks/crop.js';
+import { landmarkCrop } from '../../packages/recognition/src/landmarks/hand-pipeline.js';
 import { borderColor } from '../../packages/recognition/src/landmarks/image.js';
 
 const args = process.argv.slice(2);
@@ -67,8 +67,7 @@ async function* crops(): AsyncGenerator<Float32Array> {
     const img = await decodeImage(await readFile(r.file));
     const pyr = new ImagePyramid(img);
     const border = borderColor(img);
-    for (const rect of [h.rect, landmarksToRect(h.landmarks)])
-      yield warpAffinePyramid(pyr, rectToImageAffine(rect, 224), 224, 224, { scale: 1 / 255, offset: 0, border });
+    for (const rect of [h.rect, landmarksToRect(h.landmarks)]) yield landmarkCrop(pyr, rect, border);
   }
   await rec.close();
 }

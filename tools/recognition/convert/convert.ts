@@ -13,6 +13,7 @@ import {
   attrInts,
   attrString,
   encodeModel,
+  floatsOf,
   floatTensor,
   int64Tensor,
   DataType,
@@ -559,8 +560,6 @@ export function buildOnnxModel(graph: TfGraph, opts: ConvertOptions = {}): OnnxM
  */
 export function optimizeForOrt(nodes: OnnxNode[], inits: OnnxTensor[], graphOutputs: Set<string>): void {
   const initByName = new Map(inits.map((t) => [t.name, t]));
-  const floatsOf = (t: OnnxTensor): Float32Array =>
-    new Float32Array(t.raw_data.buffer.slice(t.raw_data.byteOffset, t.raw_data.byteOffset + t.raw_data.byteLength));
   const producer = new Map<string, OnnxNode>();
   const consumers = new Map<string, OnnxNode[]>();
   const index = (): void => {

@@ -41,6 +41,28 @@ export interface EnsureResult {
   landmarkFullInt8?: string;
 }
 
+/** The model file exists and its sidecar stamp (`<file>.sha256`) records this hash. */
+async function isFresh(outOnnx: string, hash: string): Promise<boolean> {
+  try {
+    const [old] = await Promise.all([
+      readFile(`${outOnnx}.sha256`, 'utf8'),
+      readFile(outOnnx).then((b) => b.byteLength),
+    ]);
+    return old.trim() === hash;
+  } catch {
+    return false; // missing: (re)build
+  }
+}
+
+/** Writes the model atomically (temp file + rename), then its stamp. */
+async function writeStamped(outOnnx: string, bytes: Uint8Array, hash: string): Promise<void> {
+  await mkdir(path.dirname(outOnnx), { recursive: true });
+  const tmp = `${outOnnx}.${process.pid}.tmp`;
+  await writeFile(tmp, bytes);
+  await rename(tmp, outOnnx);
+  await writeFile(`${outOnnx}.sha256`, `${hash}\n`);
+}
+
 export async function convertOne(
   srcJson: string,
   outOnnx: string,
@@ -51,24 +73,12 @@ export async function convertOne(
   h.update(`converter:${CONVERTER_VERSION}\n`);
   for (const b of graph.sourceBytes) h.update(b);
   const hash = h.digest('hex');
-  const stamp = `${outOnnx}.sha256`;
-  if (!force) {
-    try {
-      const [old] = await Promise.all([readFile(stamp, 'utf8'), readFile(outOnnx).then((b) => b.byteLength)]);
-      if (old.trim() === hash) return { converted: false, hash };
-    } catch {
-      /* missing: convert */
-    }
-  }
+  if (!force && (await isFresh(outOnnx, hash))) return { converted: false, hash };
   const bytes = convertTfjsGraph(graph, {
     producerVersion: CONVERTER_VERSION,
     docString: `converted from ${path.basename(srcJson)} sha256 ${hash}`,
   });
-  await mkdir(path.dirname(outOnnx), { recursive: true });
-  const tmp = `${outOnnx}.${process.pid}.tmp`;
-  await writeFile(tmp, bytes);
-  await rename(tmp, outOnnx);
-  await writeFile(stamp, `${hash}\n`);
+  await writeStamped(outOnnx, bytes, hash);
   return { converted: true, hash };
 }
 
@@ -93,25 +103,14 @@ export async function quantizeOne(
     .update(`quantizer:${QUANTIZER_VERSION}\n${floatHash}\n`)
     .update(calibBytes)
     .digest('hex');
-  const stamp = `${outOnnx}.sha256`;
-  if (!force) {
-    try {
-      const [old] = await Promise.all([readFile(stamp, 'utf8'), readFile(outOnnx).then((b) => b.byteLength)]);
-      if (old.trim() === hash) return { converted: false, hash };
-    } catch {
-      /* missing: quantize */
-    }
-  }
+  if (!force && (await isFresh(outOnnx, hash))) return { converted: false, hash };
   const model = foldConvBias(decodeModel(await readFile(floatOnnx)));
   const input = model.graph.node[0]!.output[0]!; // the NCHW transpose of the [0,1] pixels: exactly uint8 / 255
   const q = quantizeModel(model, rangesFromJson(calib.ranges), {
     fixed: { [input]: { scale: 1 / 255, zeroPoint: 0 } },
   });
   q.doc_string = `int8 (QDQ) from ${path.basename(floatOnnx)} sha256 ${floatHash}, calibrated on ${calib.crops} crops`;
-  const tmp = `${outOnnx}.${process.pid}.tmp`;
-  await writeFile(tmp, encodeModel(q));
-  await rename(tmp, outOnnx);
-  await writeFile(stamp, `${hash}\n`);
+  await writeStamped(outOnnx, encodeModel(q), hash);
   return { converted: true, hash };
 }
 

@@ -148,6 +148,10 @@ export function floatTensor(name: string, dims: number[], data: Float32Array): O
     raw_data: new Uint8Array(data.buffer, data.byteOffset, data.byteLength).slice(),
   };
 }
+/** The float32 values of a FLOAT tensor's raw data (a copy). */
+export const floatsOf = (t: OnnxTensor): Float32Array =>
+  new Float32Array(t.raw_data.buffer.slice(t.raw_data.byteOffset, t.raw_data.byteOffset + t.raw_data.byteLength));
+
 export function int64Tensor(name: string, dims: number[], data: number[]): OnnxTensor {
   const b = new BigInt64Array(data.map((v) => BigInt(v)));
   return { name, dims, data_type: DataType.INT64, raw_data: new Uint8Array(b.buffer) };

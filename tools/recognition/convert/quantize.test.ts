@@ -14,8 +14,9 @@ import { calibrationPlan, collectRanges } from './calibrate.js';
 import { ensureModels } from './ensure-models.js';
 import { createRecognizer } from '../../../apps/server/src/recognition/landmarks/recognize.js';
 import { decodeImage } from '../../../apps/server/src/recognition/landmarks/image.js';
-import { ImagePyramid, warpAffinePyramid } from '../../../packages/recognition/src/landmarks/warp.js';
-import { landmarksToRect, rectToImageAffine } from '../../../packages/recognition/src/landmarks/crop.js';
+import { ImagePyramid } from '../../../packages/recognition/src/landmarks/warp.js';
+import { landmarksToRect } from '../../../packages/recognition/src/landmarks/crop.js';
+import { landmarkCrop } from '../../../packages/recognition/src/landmarks/hand-pipeline.js';
 import { borderColor } from '../../../packages/recognition/src/landmarks/image.js';
 
 const vi = (name: string, dims: number[]) => ({
@@ -139,13 +140,7 @@ describe('int8 landmark-full against float on real hand crops', () => {
       const h = r.hands[0]!;
       const img = await decodeImage(await readFile(r.file));
       const rect = landmarksToRect(h.landmarks);
-      crops.push(
-        warpAffinePyramid(new ImagePyramid(img), rectToImageAffine(rect, 224), 224, 224, {
-          scale: 1 / 255,
-          offset: 0,
-          border: borderColor(img),
-        }),
-      );
+      crops.push(landmarkCrop(new ImagePyramid(img), rect, borderColor(img)));
     }
     await rec.close();
   }, 120_000);

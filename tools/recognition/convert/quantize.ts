@@ -8,7 +8,14 @@
  * One job each: foldConvBias (Conv + per-channel Add -> Conv with bias), calibrationModel (the
  * float model with every quantized tensor exposed as an output), quantizeModel (the QDQ model).
  */
-import { floatTensor, type OnnxModel, type OnnxNode, type OnnxTensor } from './onnx-proto.js';
+import {
+  floatsOf,
+  floatTensor,
+  type OnnxModel,
+  type OnnxNode,
+  type OnnxTensor,
+  type OnnxValueInfo,
+} from './onnx-proto.js';
 
 /** bump when the quantized graph changes, so cached int8 models are rebuilt */
 export const QUANTIZER_VERSION = '1';
@@ -22,19 +29,9 @@ export interface TensorRange {
   max: number;
 }
 export interface QuantizeOptions {
-  /**
-   * int8 weight range: 127 (full) or 63 (7 bits, which keeps x86 AVX2's u8 x s8 pair sums from
-   * saturating int16; onnxruntime's tools call this reduce_range)
-   */
-  weightMax?: 63 | 127;
   /** tensors with a range fixed in advance (the input pixels /255 are exactly uint8 at scale 1/255) */
   fixed?: Record<string, { scale: number; zeroPoint: number }>;
-  /** Convs (named by their output tensor) left in float: the layers most sensitive to quantization */
-  floatConvs?: ReadonlySet<string>;
 }
-
-const floatsOf = (t: OnnxTensor): Float32Array =>
-  new Float32Array(t.raw_data.buffer.slice(t.raw_data.byteOffset, t.raw_data.byteOffset + t.raw_data.byteLength));
 
 function cloneModel(m: OnnxModel): OnnxModel {
   return {
@@ -96,11 +93,11 @@ export function foldConvBias(model: OnnxModel): OnnxModel {
 }
 
 /** The activation tensors that get a QuantizeLinear/DequantizeLinear pair: inputs of Conv and of residual Add. */
-export function quantizedTensors(model: OnnxModel, floatConvs: ReadonlySet<string> = new Set()): string[] {
+export function quantizedTensors(model: OnnxModel): string[] {
   const inits = new Set(model.graph.initializer.map((t) => t.name));
   const out = new Set<string>();
   for (const n of model.graph.node) {
-    if (n.op_type === 'Conv' && !floatConvs.has(n.output[0])) out.add(n.input[0]);
+    if (n.op_type === 'Conv') out.add(n.input[0]);
     if (n.op_type === 'Add' && n.input.every((i) => !inits.has(i))) {
       for (const i of n.input) out.add(i);
       out.add(n.output[0]);
@@ -113,15 +110,9 @@ export function quantizedTensors(model: OnnxModel, floatConvs: ReadonlySet<strin
 export function calibrationModel(model: OnnxModel, tensors: string[]): OnnxModel {
   const m = cloneModel(model);
   const have = new Set(m.graph.output.map((o) => o.name));
-  for (const t of tensors) {
-    if (have.has(t)) continue;
-    m.graph.output.push({ name: t, type: { tensor_type: { elem_type: 1, shape: { dim: [] } } } } as never);
-  }
-  // an output ValueInfo without shape: drop the empty shape so onnxruntime treats it as unknown
-  for (const o of m.graph.output) {
-    const tt = (o as { type: { tensor_type: { shape?: { dim: unknown[] } } } }).type.tensor_type;
-    if (tt.shape && tt.shape.dim.length === 0) delete tt.shape;
-  }
+  // float outputs without a shape (onnxruntime treats it as unknown)
+  for (const t of tensors)
+    if (!have.has(t)) m.graph.output.push({ name: t, type: { tensor_type: { elem_type: 1 } } } as OnnxValueInfo);
   return m;
 }
 
@@ -140,9 +131,12 @@ function tensor(name: string, dataType: number, dims: number[], bytes: Uint8Arra
 const f32 = (name: string, v: number[] | Float32Array, dims: number[] = []): OnnxTensor =>
   floatTensor(name, dims, v instanceof Float32Array ? v : new Float32Array(v));
 
+/** Weights are int8 in [-127, 127] (symmetric, per output channel). */
+const WEIGHT_MAX = 127;
+
 /**
- * The QDQ model: every tensor in `ranges` gets Q/DQ (uint8), every Conv fed by a quantized tensor
- * gets int8 per-channel weights and an int32 bias. `ranges` come from calibrationModel runs.
+ * The QDQ model: every tensor of quantizedTensors gets Q/DQ (uint8), every Conv fed by one gets
+ * int8 per-channel weights and an int32 bias. `ranges` come from calibrationModel runs.
  */
 export function quantizeModel(
   model: OnnxModel,
@@ -151,43 +145,47 @@ export function quantizeModel(
 ): OnnxModel {
   const m = cloneModel(model);
   const g = m.graph;
-  const wMax = opts.weightMax ?? 127;
   const inits = new Map(g.initializer.map((t) => [t.name, t]));
   const params = new Map<string, { scale: number; zeroPoint: number }>();
-  const floatConvs = opts.floatConvs ?? new Set<string>();
-  const tensors = quantizedTensors(model, floatConvs);
+  const tensors = quantizedTensors(model);
   const missing = tensors.filter((t) => !ranges.has(t) && !opts.fixed?.[t]);
   if (missing.length) throw new Error(`no calibration range for ${missing.length} tensors, e.g. ${missing[0]}`);
   for (const t of tensors) params.set(t, opts.fixed?.[t] ?? activationParams(ranges.get(t)!));
   const nodes: OnnxNode[] = [];
   const dqName = (t: string) => `${t}__dq`;
-  // producer outputs first: insert Q/DQ right after the producer (or at the graph input)
+  const dqNode = (q: string, out: string, axis?: number): OnnxNode => ({
+    name: `${q}__DQ`,
+    op_type: 'DequantizeLinear',
+    input: [q, `${q}_s`, `${q}_z`],
+    output: [out],
+    attribute: axis === undefined ? [] : [{ name: 'axis', type: 2, i: axis }],
+  });
+  // activations: Q/DQ right after the producer (or at the graph input)
   const qdq = (t: string): OnnxNode[] => {
     const p = params.get(t)!;
-    g.initializer.push(f32(`${t}__s`, [p.scale]), tensor(`${t}__z`, UINT8, [], new Uint8Array([p.zeroPoint])));
+    const q = `${t}__q`;
+    g.initializer.push(f32(`${q}_s`, [p.scale]), tensor(`${q}_z`, UINT8, [], new Uint8Array([p.zeroPoint])));
     return [
-      {
-        name: `${t}__Q`,
-        op_type: 'QuantizeLinear',
-        input: [t, `${t}__s`, `${t}__z`],
-        output: [`${t}__q`],
-        attribute: [],
-      },
-      {
-        name: `${t}__DQ`,
-        op_type: 'DequantizeLinear',
-        input: [`${t}__q`, `${t}__s`, `${t}__z`],
-        output: [dqName(t)],
-        attribute: [],
-      },
+      { name: `${t}__Q`, op_type: 'QuantizeLinear', input: [t, `${q}_s`, `${q}_z`], output: [q], attribute: [] },
+      dqNode(q, dqName(t)),
     ];
+  };
+  // a per-channel quantized constant: its initializers and the DequantizeLinear that feeds the Conv
+  const constant = (q: string, type: number, dims: number[], data: Int8Array | Int32Array, scales: Float32Array) => {
+    const zeros = new Uint8Array(scales.length * data.BYTES_PER_ELEMENT);
+    g.initializer.push(
+      tensor(q, type, dims, new Uint8Array(data.buffer)),
+      f32(`${q}_s`, scales, [scales.length]),
+      tensor(`${q}_z`, type, [scales.length], zeros),
+    );
+    nodes.push(dqNode(q, `${q}__dq`, 0));
+    return `${q}__dq`;
   };
   for (const i of g.input) if (params.has(i.name)) nodes.push(...qdq(i.name));
   let k = 0;
   for (const n of g.node) {
-    const keepFloat = n.op_type === 'Conv' && floatConvs.has(n.output[0]);
-    const inputs = n.input.map((i) => (params.has(i) && !inits.has(i) && !keepFloat ? dqName(i) : i));
-    if (n.op_type === 'Conv' && !keepFloat && params.has(n.input[0]) && inits.has(n.input[1])) {
+    const inputs = n.input.map((i) => (params.has(i) && !inits.has(i) ? dqName(i) : i));
+    if (n.op_type === 'Conv' && params.has(n.input[0]) && inits.has(n.input[1])) {
       const w = inits.get(n.input[1])!;
       const wd = floatsOf(w);
       const cout = w.dims[0];
@@ -197,47 +195,19 @@ export function quantizeModel(
       for (let c = 0; c < cout; c++) {
         let amax = 0;
         for (let j = 0; j < per; j++) amax = Math.max(amax, Math.abs(wd[c * per + j]));
-        const s = amax > 0 ? amax / wMax : 1;
+        const s = amax > 0 ? amax / WEIGHT_MAX : 1;
         scales[c] = s;
-        for (let j = 0; j < per; j++) q[c * per + j] = Math.max(-wMax, Math.min(wMax, Math.round(wd[c * per + j] / s)));
+        for (let j = 0; j < per; j++)
+          q[c * per + j] = Math.max(-WEIGHT_MAX, Math.min(WEIGHT_MAX, Math.round(wd[c * per + j] / s)));
       }
-      const wn = `${w.name}__q${k++}`;
-      g.initializer.push(
-        tensor(wn, INT8, w.dims, new Uint8Array(q.buffer)),
-        f32(`${wn}_s`, scales, [cout]),
-        tensor(`${wn}_z`, INT8, [cout], new Uint8Array(cout)),
-      );
-      nodes.push({
-        name: `${wn}__DQ`,
-        op_type: 'DequantizeLinear',
-        input: [wn, `${wn}_s`, `${wn}_z`],
-        output: [`${wn}__dq`],
-        attribute: [{ name: 'axis', type: 2, i: 0 }],
-      });
-      inputs[1] = `${wn}__dq`;
+      inputs[1] = constant(`${w.name}__q${k++}`, INT8, w.dims, q, scales);
       if (n.input[2]) {
+        // int32 bias at scale (input scale x weight scale), as QLinearConv adds it to the accumulator
         const b = floatsOf(inits.get(n.input[2])!);
         const sx = params.get(n.input[0])!.scale;
-        const bs = new Float32Array(cout);
-        const bq = new Int32Array(cout);
-        for (let c = 0; c < cout; c++) {
-          bs[c] = sx * scales[c];
-          bq[c] = Math.round(b[c] / bs[c]);
-        }
-        const bn = `${n.input[2]}__q${k++}`;
-        g.initializer.push(
-          tensor(bn, INT32, [cout], new Uint8Array(bq.buffer)),
-          f32(`${bn}_s`, bs, [cout]),
-          tensor(`${bn}_z`, INT32, [cout], new Uint8Array(cout * 4)),
-        );
-        nodes.push({
-          name: `${bn}__DQ`,
-          op_type: 'DequantizeLinear',
-          input: [bn, `${bn}_s`, `${bn}_z`],
-          output: [`${bn}__dq`],
-          attribute: [{ name: 'axis', type: 2, i: 0 }],
-        });
-        inputs[2] = `${bn}__dq`;
+        const bs = scales.map((sw) => sx * sw);
+        const bq = Int32Array.from(b, (v, c) => Math.round(v / bs[c]));
+        inputs[2] = constant(`${n.input[2]}__q${k++}`, INT32, [cout], bq, bs);
       }
     }
     nodes.push({ ...n, input: inputs });

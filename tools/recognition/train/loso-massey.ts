@@ -13,7 +13,7 @@
  * --eval-dir DIR: also score the held-out signer on the landmarks extracted into DIR (e.g. with
  *   `npm run extract:landmarks -- --variant lite --out DIR`), the models still trained on the default ones.
  */
-import { forwardProbs, type MlpModel } from '../../../packages/recognition/src/handshape/mlp.js';
+import type { MlpModel } from '../../../packages/recognition/src/handshape/mlp.js';
 import { namesFor, SHAPE_CLASSES, STATIC_LETTERS } from '../../../packages/recognition/src/handshape/labels.js';
 import { loadExtracted, loadLandmarkSet, roleOf, type Sample } from './data.js';
 import type { MirrorMode } from '../../../packages/recognition/src/handshape/normalize.js';
@@ -22,6 +22,7 @@ import {
   epochMaker,
   featuresOf,
   formatEval,
+  predictRestricted,
   type EvalResult,
   type PipelineOptions,
 } from './pipeline.js';
@@ -68,11 +69,7 @@ const emptyResult = (): EvalResult => ({ n: 0, correct: 0, perClass: new Map(), 
 function score(models: MlpModel[], te: Sample[], mode: MirrorMode, into: EvalResult[]): void {
   for (const s of te) {
     if (!letters.some((n) => n.name === s.label)) continue;
-    const f = featuresOf(s, mode, true);
-    const p = new Float64Array(SHAPE_CLASSES.length);
-    for (const m of models) forwardProbs(m, f).forEach((v, k) => (p[k] += v));
-    let best = allowed[0];
-    for (const k of allowed) if (p[k] > p[best]) best = k;
+    const best = predictRestricted(models, featuresOf(s, mode, true), allowed);
     const pred = letters[allowed.indexOf(best)].name;
     for (const res of into) {
       res.n++;
@@ -133,6 +130,5 @@ console.log(
 );
 if (seeds > 1)
   pooledBySeed.forEach((r, i) => console.log(formatEval(`  POOLED, seed ${i + 1} alone`, r, STATIC_LETTERS)));
-if (minScore > 0) console.log(`training photos with score < ${minScore} dropped`);
 if (alt) console.log(formatEval(`POOLED, held-out landmarks from ${evalDir}`, pooledAlt, STATIC_LETTERS));
 console.log(`done in ${((Date.now() - t0) / 1000).toFixed(0)} s`);

@@ -95,21 +95,6 @@ export function epochMaker(samples: Sample[], o: PipelineOptions, seed: number):
 
 const r5 = (a: Float64Array) => Array.from(a, (v) => Number(v.toPrecision(5)));
 
-/** Version 1: one network, every number as decimal text (5 significant digits). */
-export function toWeightsJson(model: MlpModel, mode: MirrorMode, training: unknown, useZ = false): WeightsJson {
-  return {
-    version: 1,
-    mirrorMode: mode,
-    useZ,
-    classes: [...SHAPE_CLASSES],
-    featureSize: model.mean.length,
-    mean: r5(model.mean),
-    std: r5(model.std),
-    layers: model.layers.map((l) => ({ inputs: l.inputs, outputs: l.outputs, w: r5(l.w), b: r5(l.b) })),
-    training,
-  };
-}
-
 /**
  * Version 2: an ensemble whose probabilities the classifier averages. Weight matrices are
  * float16 (base64); biases, means and stds stay decimal text (5 significant digits).

@@ -94,7 +94,25 @@ export interface HandPipeline {
 }
 
 const PALM_SIZE = 256;
-const LM_SIZE = 224;
+/** side of the landmark model's square input */
+export const LM_SIZE = 224;
+
+/** The landmark model's input for a hand rect: the rotated crop, RGB in [0, 1], NHWC. */
+export function landmarkCrop(
+  pyr: ImagePyramid,
+  rect: Rect,
+  border: [number, number, number],
+  out?: Float32Array,
+): Float32Array {
+  return warpAffinePyramid(
+    pyr,
+    rectToImageAffine(rect, LM_SIZE),
+    LM_SIZE,
+    LM_SIZE,
+    { scale: 1 / 255, offset: 0, border },
+    out,
+  );
+}
 const REFINE_FROM = 0.2;
 
 export async function createHandPipelineWith(
@@ -164,14 +182,7 @@ export async function createHandPipelineWith(
 
   async function landmarksForRect(img: RgbImage, rect: Rect, bg = borderColor(img)): Promise<Hand> {
     const t0 = performance.now();
-    warpAffinePyramid(
-      pyramidOf(img),
-      rectToImageAffine(rect, LM_SIZE),
-      LM_SIZE,
-      LM_SIZE,
-      { scale: 1 / 255, offset: 0, border: bg },
-      lmBuf,
-    );
+    landmarkCrop(pyramidOf(img), rect, bg, lmBuf);
     const out = await lmSession.run(lmBuf, [1, LM_SIZE, LM_SIZE, 3]);
     landmarkMs += performance.now() - t0;
     landmarkRuns++;
