@@ -18,7 +18,7 @@ import {
 } from './onnx-proto.js';
 
 /** bump when the quantized graph changes, so cached int8 models are rebuilt */
-export const QUANTIZER_VERSION = '1';
+export const QUANTIZER_VERSION = '2';
 
 const UINT8 = 2;
 const INT8 = 3;
