@@ -5,8 +5,9 @@
 import { mkdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import sharp from 'sharp';
+import { sharedDir } from './shared-dir.mjs';
 
-const data = resolve(import.meta.dirname, '..', '..', 'shared', 'data', 'photos', 'massey');
+const data = resolve(sharedDir(), 'data', 'photos', 'massey');
 const out = resolve(import.meta.dirname, '..', 'apps', 'web', 'public', 'handshapes');
 mkdirSync(out, { recursive: true });
 const rows = readFileSync(join(data, 'manifest.csv'), 'utf8')

@@ -4,6 +4,18 @@
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { ensureBuilt, ensureDependencies, root, run } from './ensure-ready.mjs';
+import { findSharedDir } from './shared-dir.mjs';
+
+// The tests run on the real ASL data and check texts against SPEC.md: find them once, or stop
+// (a test must never pass or be skipped because the data is missing).
+const shared = findSharedDir();
+if (!shared) {
+  console.error(
+    'npm test: the shared folder (SPEC.md, data/) was not found beside this checkout or its origin; set ASL_SHARED_DIR.',
+  );
+  process.exit(1);
+}
+process.env.ASL_SHARED_DIR = shared;
 
 const reports = join(root, '.cache', 'reports');
 rmSync(reports, { recursive: true, force: true });

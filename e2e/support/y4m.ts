@@ -3,7 +3,9 @@ import { join, resolve } from 'node:path';
 import sharp from 'sharp';
 
 /** ../shared/data/photos beside the repository. */
-export const PHOTOS_DIR = resolve(import.meta.dirname, '..', '..', '..', 'shared', 'data', 'photos');
+export const PHOTOS_DIR = process.env.ASL_SHARED_DIR
+  ? resolve(process.env.ASL_SHARED_DIR, 'data', 'photos')
+  : resolve(import.meta.dirname, '..', '..', '..', 'shared', 'data', 'photos');
 
 export interface Y4mOptions {
   /** Photo paths (absolute, or relative to PHOTOS_DIR). */

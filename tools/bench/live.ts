@@ -19,6 +19,7 @@ import sharp from 'sharp';
 import WebSocket from 'ws';
 import { percentile, fmt } from './stats';
 import { procUsage } from './proc-usage';
+import { sharedDir } from '../shared-dir.mjs';
 
 const root = resolve(import.meta.dirname, '..', '..');
 const args = process.argv.slice(2);
@@ -33,7 +34,7 @@ const FPS = opt('fps', 15);
 const PROCESSES = opt('processes', 1);
 
 async function frames(): Promise<string[]> {
-  const dir = resolve(root, '..', 'shared', 'data', 'photos', 'massey', 'asl_dataset');
+  const dir = resolve(sharedDir(), 'data', 'photos', 'massey', 'asl_dataset');
   const picks = [
     'a/hand1_a_dif_seg_2_cropped.jpeg',
     'b/hand2_b_dif_seg_4_cropped.jpeg',

@@ -10,6 +10,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as ort from 'onnxruntime-node';
 import { ensureModels } from './convert/ensure-models.js';
+import { sharedDir } from '../shared-dir.mjs';
 import { buildSequences } from './bench-frames.js';
 import { classify, type LandmarkVariant, type TrackState } from '@asl/recognition';
 import { createHandPipeline } from '../../apps/server/src/recognition/landmarks/pipeline.js';
@@ -40,7 +41,7 @@ console.log(
     .map((v) => v.toFixed(1))
     .join(' ')}`,
 );
-const seqs = await buildSequences(path.resolve(import.meta.dirname, '../../../shared/data/photos'), nSeq, nFrames);
+const seqs = await buildSequences(path.join(sharedDir(), 'data', 'photos'), nSeq, nFrames);
 
 // raw model runs (tensor in -> tensor out), one thread
 const so = {

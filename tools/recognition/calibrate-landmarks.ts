@@ -9,6 +9,7 @@ import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import * as ort from 'onnxruntime-node';
 import { CALIBRATION_FILE, ensureModels } from './convert/ensure-models.js';
+import { sharedDir } from '../shared-dir.mjs';
 import { decodeModel, encodeModel } from './convert/onnx-proto.js';
 import { foldConvBias } from './convert/quantize.js';
 import { calibrationPlan, collectRanges, rangesToJson, type CalibrationFile } from './convert/calibrate.js';
@@ -26,7 +27,7 @@ const flag = (n: string, d: string): string => {
 };
 const nPhotos = Number(flag('--photos', '240'));
 const modelDir = path.resolve(flag('--models', path.join(import.meta.dirname, '../../.cache/models')));
-const photos = path.resolve(flag('--data', path.join(import.meta.dirname, '../../../shared/data/photos')));
+const photos = path.resolve(flag('--data', path.join(sharedDir(), 'data', 'photos')));
 
 const rows = async (set: string): Promise<string[][]> =>
   (await readFile(path.join(photos, set, 'manifest.csv'), 'utf8'))

@@ -10,6 +10,7 @@ import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ensureModels } from './convert/ensure-models.js';
+import { sharedDir } from '../shared-dir.mjs';
 import { createRecognizer } from '../../apps/server/src/recognition/landmarks/recognize.js';
 import type { LandmarkVariant } from '@asl/recognition';
 
@@ -19,7 +20,7 @@ const flag = (n: string, d: string): string => {
   const i = args.indexOf(n);
   return i >= 0 ? args[i + 1] : d;
 };
-const dataDir = flag('--data', path.resolve(import.meta.dirname, '../../../shared/data/photos'));
+const dataDir = flag('--data', path.join(sharedDir(), 'data', 'photos'));
 const outDir = flag('--out', path.resolve(import.meta.dirname, '../../.cache/extracted'));
 const sets = flag('--set', 'massey,digits').split(',');
 const limit = Number(flag('--limit', '0'));

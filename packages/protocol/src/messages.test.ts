@@ -69,7 +69,9 @@ describe('section 8 texts', () => {
   });
 
   it('every quoted text of spec section 8 that the product uses appears verbatim in SPEC.md', () => {
-    const specPath = fileURLToPath(new URL('../../../../shared/SPEC.md', import.meta.url));
+    const specPath = process.env.ASL_SHARED_DIR
+      ? `${process.env.ASL_SHARED_DIR}/SPEC.md`
+      : fileURLToPath(new URL('../../../../shared/SPEC.md', import.meta.url));
     expect(existsSync(specPath), `SPEC.md expected at ${specPath}`).toBe(true);
     const spec = readFileSync(specPath, 'utf8');
     const quoted = [

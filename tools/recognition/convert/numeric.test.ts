@@ -9,9 +9,10 @@ import * as ort from 'onnxruntime-node';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { defaultSourceDir, ensureModels } from './ensure-models.js';
+import { sharedDir } from '../../shared-dir.mjs';
 import { loadTfjsGraphModel, tf } from './tfjs-reference.js';
 
-const DATA = path.resolve(import.meta.dirname, '..', '..', '..', '..', 'shared', 'data', 'photos');
+const DATA = path.join(sharedDir(), 'data', 'photos');
 const PHOTOS = [
   'massey/asl_dataset/a/hand1_a_bot_seg_1_cropped.jpeg',
   'massey/asl_dataset/5/hand4_5_bot_seg_3_cropped.jpeg',

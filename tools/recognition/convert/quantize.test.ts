@@ -12,6 +12,7 @@ import { attrInts, decodeModel, encodeModel, floatTensor, type OnnxModel } from 
 import { activationParams, foldConvBias, quantizedTensors, quantizeModel } from './quantize.js';
 import { calibrationPlan, collectRanges } from './calibrate.js';
 import { ensureModels } from './ensure-models.js';
+import { sharedDir } from '../../shared-dir.mjs';
 import { createRecognizer } from '../../../apps/server/src/recognition/landmarks/recognize.js';
 import { decodeImage } from '../../../apps/server/src/recognition/landmarks/image.js';
 import { ImagePyramid } from '../../../packages/recognition/src/landmarks/warp.js';
@@ -119,7 +120,7 @@ describe('quantize pieces (tiny graph)', () => {
   });
 });
 
-const DATA = path.resolve(import.meta.dirname, '..', '..', '..', '..', 'shared', 'data', 'photos');
+const DATA = path.join(sharedDir(), 'data', 'photos');
 // signers calibration never used (Massey hand3, digits group 130+)
 const PHOTOS = [
   'massey/asl_dataset/a/hand3_a_dif_seg_1_cropped.jpeg',

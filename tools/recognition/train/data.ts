@@ -4,6 +4,7 @@ import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { NUM_LANDMARKS, type Handedness } from '../../../packages/recognition/src/handshape/normalize.js';
 import { shapeClassOf } from '../../../packages/recognition/src/handshape/labels.js';
+import { sharedDir } from '../../shared-dir.mjs';
 
 export type Source = 'boris' | 'siruyy' | 'signn' | 'massey' | 'digits';
 
@@ -49,8 +50,7 @@ export const PLACEHOLDER_REPEATS = 5;
 const here = fileURLToPath(new URL('.', import.meta.url));
 export function defaultDataDir(): string {
   if (process.env.ASL_DATA_DIR) return process.env.ASL_DATA_DIR;
-  const beside = resolve(here, '../../../../shared/data');
-  return beside;
+  return resolve(sharedDir(), 'data');
 }
 export function defaultExtractedDir(): string {
   return process.env.ASL_EXTRACTED_DIR ?? resolve(here, '../../../.cache/extracted');

@@ -3,7 +3,9 @@ import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
 
 /** ../shared/data beside the repository (the real ASL photos). */
-export const SHARED_DATA = resolve(fileURLToPath(new URL('../../../../../shared/data', import.meta.url)));
+export const SHARED_DATA = process.env.ASL_SHARED_DIR
+  ? resolve(process.env.ASL_SHARED_DIR, 'data')
+  : resolve(fileURLToPath(new URL('../../../../../shared/data', import.meta.url)));
 
 /** A real photo as the browser would send it: letterboxed into 320x240, JPEG, as a data URL. */
 export async function photoFrame(relPath: string, background = '#000'): Promise<string> {
