@@ -16,7 +16,7 @@ function originCheckout() {
       encoding: 'utf8',
     }).trim();
     const path = url.startsWith('file://') ? url.slice('file://'.length) : url;
-    return isAbsolute(path) ? path : null;
+    return isAbsolute(path) ? resolve(path) : null; // resolve: a clone of `.` records `/dir/.`
   } catch {
     return null;
   }
