@@ -254,7 +254,10 @@ test.describe('offline support', () => {
       await queuePracticeRecord(page, session);
       await expect.poll(async () => (await outboxKeys(page, OUTBOX_ANALYTICS)).length).toBeGreaterThanOrEqual(1);
       // Close the tab, then the whole browser, with the records still queued. (The tab goes first:
-      // closing a context lifts its offline emulation, and an open app would sync at that moment.)
+      // closing a context lifts its offline emulation, and an open app would sync at that moment.
+      // The service worker outlives the tab and may try a background sync while the browser shuts
+      // down: its uploads fail as a dropped connection would, so the records stay queued.)
+      await ctx.route('**/api/v1/**', (route) => route.abort('internetdisconnected'));
       await page.close();
       await ctx.close();
       ctx = null;
