@@ -5,6 +5,7 @@ import { join, resolve } from 'node:path';
 import { chromium, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../playwright.config';
 import { expect, registerViaUi, test } from './support/fixtures';
+import { killBrowser } from './support/browser-process';
 import { removeDir, startE2EServer } from './support/server';
 
 /**
@@ -12,10 +13,10 @@ import { removeDir, startE2EServer } from './support/server';
  * the IndexedDB outbox replayed exactly once when the connection returns or the app reopens,
  * and the update prompt.
  *
- * The in-browser recogniser is not there yet, so no screen produces offline practice results.
- * The tests queue them the way `queuePracticeData` stores them (an offline record
- * {key, data, timestamp} under `outbox:practice-data:<client id>` in the `signspeak-offline`
- * database), and check the real replay: nothing test-only is built into the app.
+ * Practice on the device is covered in offline-practice.e2e.ts; here the tests queue its results
+ * the way `queuePracticeData` stores them (an offline record {key, data, timestamp} under
+ * `outbox:practice-data:<client id>` in the `signspeak-offline` database) and check the real
+ * replay, so the queue is tested apart from the recogniser: nothing test-only is built into the app.
  * Page views made offline are produced through the real UI.
  */
 
@@ -228,7 +229,7 @@ test.describe('offline support', () => {
     expect(analytics.duplicates).toBe(0);
   });
 
-  test('records queued when the browser is closed offline still sync once after it reopens', async ({
+  test('records queued when the browser is killed offline still sync once after it reopens', async ({
     base,
     request,
   }) => {
@@ -246,6 +247,14 @@ test.describe('offline support', () => {
       await swControls(page);
       const token = (await page.evaluate(() => localStorage.getItem('auth_token')))!;
       await expect.poll(() => outboxKeys(page, OUTBOX_ANALYTICS), { timeout: 15_000 }).toEqual([]);
+      // Close and reopen once while online, so the sign-in is on disk before the browser is killed
+      // (Chromium writes localStorage to disk a few seconds late).
+      await ctx.close();
+      ctx = await launch();
+      page = ctx.pages()[0] ?? (await ctx.newPage());
+      await page.goto(`${base}/dashboard`);
+      await expect(page.getByRole('navigation', { name: 'Modules' })).toBeVisible();
+      await swControls(page);
 
       await ctx.setOffline(true);
       await page.reload();
@@ -253,13 +262,10 @@ test.describe('offline support', () => {
       const session = await offlineSession(request, base, token);
       await queuePracticeRecord(page, session);
       await expect.poll(async () => (await outboxKeys(page, OUTBOX_ANALYTICS)).length).toBeGreaterThanOrEqual(1);
-      // Close the tab, then the whole browser, with the records still queued. (The tab goes first:
-      // closing a context lifts its offline emulation, and an open app would sync at that moment.
-      // The service worker outlives the tab and may try a background sync while the browser shuts
-      // down: its uploads fail as a dropped connection would, so the records stay queued.)
-      await ctx.route('**/api/v1/**', (route) => route.abort('internetdisconnected'));
-      await page.close();
-      await ctx.close();
+      // Kill the browser with the records still queued. A graceful close lifts the offline
+      // emulation while the service worker still runs, and its last background sync could upload
+      // them before the browser is gone; a killed browser runs nothing more.
+      await killBrowser(ctx, userDataDir);
       ctx = null;
       expect((await progress(request, base, token)).totals.sessions).toBe(0);
 
