@@ -40,7 +40,7 @@ describe('ensureModels / convertOne cache', () => {
     expect((await convertOne(src, out)).converted).toBe(true);
   });
 
-  it('ensureModels returns the three model paths in the cache folder', async () => {
+  it('ensureModels returns the model paths in the cache folder', async () => {
     const cache = path.join(dir, 'cache');
     const r = await ensureModels(cache);
     expect(r.palm).toBe(path.join(cache, 'handdetect.onnx'));
@@ -48,6 +48,12 @@ describe('ensureModels / convertOne cache', () => {
     expect(r.landmarkLite).toBe(path.join(cache, 'handlandmark-lite.onnx'));
     expect(r.landmarkFullInt8).toBe(path.join(cache, 'handlandmark-full-int8.onnx'));
     expect((await readFile(r.landmarkFullInt8!)).byteLength).toBeGreaterThan(1_000_000);
+    expect(r.landmarkFullInt8All).toBe(path.join(cache, 'handlandmark-full-int8-all.onnx'));
+    // the two int8 builds differ (float stem or not), and each says which it is
+    const [stemFloat, all] = await Promise.all([readFile(r.landmarkFullInt8!), readFile(r.landmarkFullInt8All!)]);
+    expect(stemFloat.equals(all)).toBe(false);
+    expect(stemFloat.toString('latin1')).toContain('float stem');
+    expect(all.toString('latin1')).toContain('stem int8 too');
   });
 
   it('builds the int8 model once, and refuses ranges measured on another float model', async () => {

@@ -10,7 +10,7 @@ import path from 'node:path';
 import { convertTfjsGraph } from './convert.js';
 import { readTfGraph } from './tfjs-graph.js';
 import { decodeModel, encodeModel } from './onnx-proto.js';
-import { foldConvBias, quantizeModel, QUANTIZER_VERSION } from './quantize.js';
+import { foldConvBias, quantizeModel, QUANTIZER_VERSION, stemTensors } from './quantize.js';
 import { rangesFromJson, type CalibrationFile } from './calibrate.js';
 
 export const CONVERTER_VERSION = '2';
@@ -39,6 +39,7 @@ export interface EnsureResult {
   landmarkFull: string;
   landmarkLite?: string;
   landmarkFullInt8?: string;
+  landmarkFullInt8All?: string;
 }
 
 /** The model file exists and its sidecar stamp (`<file>.sha256`) records this hash. */
@@ -83,14 +84,23 @@ export async function convertOne(
 }
 
 /**
+ * How much of the landmark model is int8: 'float-stem' keeps the full-resolution stem float (see
+ * stemTensors; the model served as full-int8), 'all' quantizes it too (full-int8-all: twice the
+ * landmark error, about the same speed; its noisier readings of the training photos augment the
+ * handshape classifier's training, see the model card).
+ */
+export type Int8Stem = 'float-stem' | 'all';
+
+/**
  * The int8 model from the float one and the committed calibration ranges, only when missing or
- * stale (sha256 of quantizer version, float model stamp and calibration file).
+ * stale (sha256 of quantizer version, stem mode, float model stamp and calibration file).
  */
 export async function quantizeOne(
   floatOnnx: string,
   calibrationFile: string,
   outOnnx: string,
   force = false,
+  stem: Int8Stem = 'float-stem',
 ): Promise<{ converted: boolean; hash: string }> {
   const floatHash = (await readFile(`${floatOnnx}.sha256`, 'utf8')).trim();
   const calibBytes = await readFile(calibrationFile);
@@ -100,16 +110,14 @@ export async function quantizeOne(
       `${path.basename(calibrationFile)} was measured on another float model (${calib.floatHash.slice(0, 12)}, now ${floatHash.slice(0, 12)}): run \`npm run calibrate:landmarks\``,
     );
   const hash = createHash('sha256')
-    .update(`quantizer:${QUANTIZER_VERSION}\n${floatHash}\n`)
+    .update(`quantizer:${QUANTIZER_VERSION}\nstem:${stem}\n${floatHash}\n`)
     .update(calibBytes)
     .digest('hex');
   if (!force && (await isFresh(outOnnx, hash))) return { converted: false, hash };
   const model = foldConvBias(decodeModel(await readFile(floatOnnx)));
-  const input = model.graph.node[0]!.output[0]!; // the NCHW transpose of the [0,1] pixels: exactly uint8 / 255
-  const q = quantizeModel(model, rangesFromJson(calib.ranges), {
-    fixed: { [input]: { scale: 1 / 255, zeroPoint: 0 } },
-  });
-  q.doc_string = `int8 (QDQ) from ${path.basename(floatOnnx)} sha256 ${floatHash}, calibrated on ${calib.crops} crops`;
+  const keepFloat = stem === 'float-stem' ? stemTensors(model) : new Set<string>();
+  const q = quantizeModel(model, rangesFromJson(calib.ranges), { keepFloat });
+  q.doc_string = `int8 (QDQ, ${stem === 'float-stem' ? 'float stem' : 'stem int8 too'}) from ${path.basename(floatOnnx)} sha256 ${floatHash}, calibrated on ${calib.crops} crops`;
   await writeStamped(outOnnx, encodeModel(q), hash);
   return { converted: true, hash };
 }
@@ -131,6 +139,9 @@ export async function ensureModels(
     const dst = path.join(cacheDir, 'handlandmark-full-int8.onnx');
     await quantizeOne(out.landmarkFull!, CALIBRATION_FILE, dst, opts.force);
     out.landmarkFullInt8 = dst;
+    const all = path.join(cacheDir, 'handlandmark-full-int8-all.onnx');
+    await quantizeOne(out.landmarkFull!, CALIBRATION_FILE, all, opts.force, 'all');
+    out.landmarkFullInt8All = all;
   }
   return out as EnsureResult;
 }

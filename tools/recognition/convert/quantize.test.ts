@@ -9,7 +9,7 @@ import path from 'node:path';
 import * as ort from 'onnxruntime-node';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { attrInts, decodeModel, encodeModel, floatTensor, type OnnxModel } from './onnx-proto.js';
-import { activationParams, foldConvBias, quantizedTensors, quantizeModel } from './quantize.js';
+import { activationParams, foldConvBias, quantizedTensors, quantizeModel, stemTensors } from './quantize.js';
 import { calibrationPlan, collectRanges } from './calibrate.js';
 import { ensureModels } from './ensure-models.js';
 import { sharedDir } from '../../shared-dir.mjs';
@@ -111,6 +111,33 @@ describe('quantize pieces (tiny graph)', () => {
     const span = Math.max(...y) - Math.min(...y);
     expect(maxDiff(y, yq)).toBeLessThan(0.03 * span);
     expect(maxDiff(y, yq)).toBeGreaterThan(0); // it really is quantized
+  });
+
+  it('leaves the tensors it is told to keep float unquantized, and the Conv they feed in float', async () => {
+    const f = foldConvBias(tinyModel());
+    const ranges = new Map([
+      ['x', { min: 0, max: 1 }],
+      ['r1o', { min: 0, max: 6 }],
+    ]);
+    const q = quantizeModel(f, ranges, { keepFloat: new Set(['r1o']) });
+    const quantizedInputs = q.graph.node.filter((n) => n.op_type === 'QuantizeLinear').map((n) => n.input[0]);
+    expect(quantizedInputs).toEqual(['x']);
+    const c2 = q.graph.node.find((n) => n.name === 'c2')!;
+    expect(c2.input[0]).toBe('r1o');
+    expect(q.graph.initializer.find((t) => t.name === c2.input[1])?.data_type).toBe(1); // float weights
+    const y = (await run(f)).y!;
+    const span = Math.max(...y) - Math.min(...y);
+    expect(maxDiff(y, (await run(q)).y!)).toBeLessThan(0.03 * span);
+  });
+
+  it('finds the stem as the tensors before the second strided Conv, and refuses a model without one', () => {
+    const f = foldConvBias(tinyModel());
+    expect(() => stemTensors(f)).toThrow(/fewer than two strided/);
+    const strided = structuredClone(f);
+    for (const n of strided.graph.node)
+      if (n.op_type === 'Conv') n.attribute = [...(n.attribute ?? []), attrInts('strides', [2, 2])];
+    // c1 is the first strided Conv, c2 the second: x and c2's input r1o are the stem
+    expect([...stemTensors(strided)].sort()).toEqual(['r1o', 'x']);
   });
 
   it('refuses to quantize without a range for every tensor', () => {

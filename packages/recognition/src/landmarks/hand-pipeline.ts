@@ -15,10 +15,12 @@ import { applyAffine, ImagePyramid, warpAffinePyramid } from './warp.js';
 
 /**
  * Landmark model: 'full' (float), 'full-int8' (the same model quantized to int8 with calibrated
- * ranges: about a quarter faster on a CPU, within about a pixel of 'full'), 'lite' (smaller, less accurate).
+ * ranges, its full-resolution stem kept float: about a quarter faster on a CPU, within about a
+ * pixel of 'full'), 'lite' (smaller, less accurate), 'full-int8-all' (the stem int8 too: about
+ * twice full-int8's error; its readings of the training photos augment the classifier's training).
  */
-export type LandmarkVariant = 'full' | 'full-int8' | 'lite';
-export const LANDMARK_VARIANTS: readonly LandmarkVariant[] = ['full', 'full-int8', 'lite'];
+export type LandmarkVariant = 'full' | 'full-int8' | 'lite' | 'full-int8-all';
+export const LANDMARK_VARIANTS: readonly LandmarkVariant[] = ['full', 'full-int8', 'lite', 'full-int8-all'];
 export type ModelName = 'handdetect' | `handlandmark-${LandmarkVariant}`;
 
 /** One loaded model: runs a single float32 input and returns every output by name. */
