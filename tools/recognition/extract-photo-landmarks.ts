@@ -3,6 +3,7 @@
  * CSVs: source,file,label,signer,detected,handedness,score,x0,y0,z0,...,x20,y20,z20
  * (x,y in pixels of the original photo; detected=0 rows have empty coordinates).
  * Usage: tsx tools/recognition/extract-photo-landmarks.ts [--set massey|digits] [--out DIR] [--data DIR] [--variant full|full-int8|lite] [--limit N] [--only-missing]
+ * The default --out is .cache/extracted for the full model and .cache/extracted/<variant> for the others.
  * --only-missing re-runs only the detected=0 rows of an existing CSV (same result as a full run when
  * only fallback attempts were appended to PHOTO_ATTEMPTS, since earlier attempts run first).
  */
@@ -13,6 +14,7 @@ import { ensureModels } from './convert/ensure-models.js';
 import { sharedDir } from '../shared-dir.mjs';
 import { createRecognizer } from '../../apps/server/src/recognition/landmarks/recognize.js';
 import type { LandmarkVariant } from '@asl/recognition';
+import { extractedDirFor } from './train/data.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const args = process.argv.slice(2);
@@ -21,10 +23,12 @@ const flag = (n: string, d: string): string => {
   return i >= 0 ? args[i + 1] : d;
 };
 const dataDir = flag('--data', path.join(sharedDir(), 'data', 'photos'));
-const outDir = flag('--out', path.resolve(import.meta.dirname, '../../.cache/extracted'));
+
 const sets = flag('--set', 'massey,digits').split(',');
 const limit = Number(flag('--limit', '0'));
 const variant = flag('--variant', 'full') as LandmarkVariant;
+// the default model's landmarks go to .cache/extracted, another model's to .cache/extracted/<variant>
+const outDir = flag('--out', extractedDirFor(variant));
 const modelDir = flag('--models', path.join(here, '../../.cache/models'));
 const onlyMissing = args.includes('--only-missing');
 

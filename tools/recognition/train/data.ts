@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { NUM_LANDMARKS, type Handedness } from '../../../packages/recognition/src/handshape/normalize.js';
 import { shapeClassOf } from '../../../packages/recognition/src/handshape/labels.js';
 import { sharedDir } from '../../shared-dir.mjs';
+import { LANDMARK_VARIANTS, type LandmarkVariant } from '../../../packages/recognition/src/landmarks/hand-pipeline.js';
 
 export type Source = 'boris' | 'siruyy' | 'signn' | 'massey' | 'digits';
 
@@ -54,6 +55,14 @@ export function defaultDataDir(): string {
 }
 export function defaultExtractedDir(): string {
   return process.env.ASL_EXTRACTED_DIR ?? resolve(here, '../../../.cache/extracted');
+}
+
+/**
+ * Where `npm run extract:landmarks -- --variant V` writes the photos' landmarks: the default
+ * (full) model's straight into the extracted folder, another model's in a subfolder named after it.
+ */
+export function extractedDirFor(variant: LandmarkVariant): string {
+  return variant === 'full' ? defaultExtractedDir() : join(defaultExtractedDir(), variant);
 }
 
 function readCsv(path: string): { header: string[]; rows: string[][] } {
@@ -146,6 +155,25 @@ export function loadExtracted(
     });
   }
   return { samples, rows: all };
+}
+
+/**
+ * Other landmark models' readings of the same photos (massey and digits), as extra training rows:
+ * each entry is a landmark variant (read from extractedDirFor) or a folder. Missing files are an
+ * error that says how to make them.
+ */
+export function loadExtraReadings(entries: readonly string[]): Sample[] {
+  return entries.flatMap((entry) => {
+    const isVariant = (LANDMARK_VARIANTS as readonly string[]).includes(entry);
+    const dir = isVariant ? extractedDirFor(entry as LandmarkVariant) : entry;
+    const massey = loadExtracted('massey', dir);
+    const digits = loadExtracted('digits', dir);
+    if (!massey || !digits)
+      throw new Error(
+        `no massey.csv and digits.csv in ${dir}: ${isVariant ? `npm run extract:landmarks -- --variant ${entry}` : 'extract them there first'}`,
+      );
+    return [...massey.samples, ...digits.samples];
+  });
 }
 
 /** Digits dataset signer groups are numbers; Massey signers are hand1..hand4. */

@@ -1,6 +1,8 @@
 /**
- * npm run eval:recognizer [-- --weights path] [--loso-epochs N] [--confusion] [--no-loso]
+ * npm run eval:recognizer [-- --weights path] [--variant full|full-int8|lite] [--loso-epochs N] [--confusion] [--no-loso]
  *
+ * --variant: score the test signers' landmarks as that landmark model read them
+ * (`npm run extract:landmarks -- --variant V` first); the default is the float model's.
  * With the extracted photo landmarks: evaluates the committed weights on the held-out
  * signers only (Massey hand4, digits groups 140-175): detection rate, top-1 per class and
  * overall (letters restricted to letters, digits restricted to digits), confusion
@@ -11,7 +13,8 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { loadModel, type WeightsJson } from '../../../packages/recognition/src/handshape/classifier.js';
 import { DIGITS, namesFor, STATIC_LETTERS } from '../../../packages/recognition/src/handshape/labels.js';
-import { digitsGroup, loadExtracted, loadLandmarkSet, type PhotoRow, type Sample } from './data.js';
+import { digitsGroup, extractedDirFor, loadExtracted, loadLandmarkSet, type PhotoRow, type Sample } from './data.js';
+import type { LandmarkVariant } from '../../../packages/recognition/src/landmarks/hand-pipeline.js';
 import { leaveOneSourceOut } from './loso.js';
 import { evaluate, formatConfusion, formatEval } from './pipeline.js';
 import { formatAgreement, templateAgreement } from './template-agreement.js';
@@ -29,12 +32,14 @@ const isTestRow = (r: { source: string; signer: string }) =>
   r.source === 'massey' ? r.signer === 'hand4' : digitsGroup(r.signer) >= 140;
 const pct = (a: number, b: number) => (b ? ((100 * a) / b).toFixed(1) + '%' : '-');
 
-const massey = loadExtracted('massey');
-const digits = loadExtracted('digits');
+const variant = (opt('--variant') ?? 'full') as LandmarkVariant;
+const extractedDir = extractedDirFor(variant);
+const massey = loadExtracted('massey', extractedDir);
+const digits = loadExtracted('digits', extractedDir);
 
 if (!massey && !digits) {
   console.log(
-    'PHOTO LANDMARKS MISSING (.cache/extracted/{massey,digits}.csv not found: run `npm run extract:landmarks`).',
+    `PHOTO LANDMARKS MISSING (${extractedDir}/{massey,digits}.csv not found: run \`npm run extract:landmarks${variant === 'full' ? '' : ` -- --variant ${variant}`}\`).`,
   );
   console.log(
     'No unseen-signer photo test is possible yet. Falling back to LEAVE-ONE-SOURCE-OUT on the landmark CSV sets:',
@@ -53,7 +58,7 @@ if (!massey && !digits) {
 const json = JSON.parse(readFileSync(weightsPath, 'utf8')) as WeightsJson;
 const model = loadModel(json);
 console.log(
-  `weights: ${weightsPath} (mode ${json.mirrorMode}, ${model.members.length} network${model.members.length > 1 ? 's, probabilities averaged' : ''}); test signers: Massey hand4, digits groups 140-175`,
+  `weights: ${weightsPath} (mode ${json.mirrorMode}, ${model.members.length} network${model.members.length > 1 ? 's, probabilities averaged' : ''}); test signers: Massey hand4, digits groups 140-175; landmarks: ${variant} model (${extractedDir})`,
 );
 
 const rows: PhotoRow[] = [...(massey?.rows ?? []), ...(digits?.rows ?? [])].filter(isTestRow);

@@ -12,10 +12,16 @@
  *   (the held-out signer is scored on every detected photo).
  * --eval-dir DIR: also score the held-out signer on the landmarks extracted into DIR (e.g. with
  *   `npm run extract:landmarks -- --variant lite --out DIR`), the models still trained on the default ones.
+ * --extra-readings E[,E] (default: the shipped configuration's, TRAIN_EXTRA_READINGS; `none` for
+ *   none): add other landmark models' readings of the training photos as extra training rows; each
+ *   E is a landmark variant (full-int8, lite: `npm run extract:landmarks -- --variant E`) or a
+ *   folder. They join their photo's (source or Massey signer, class) pool, so the draws per pool
+ *   are unchanged: only the variety of landmark noise grows. The held-out signer's rows are left
+ *   out of them like the others.
  */
 import type { MlpModel } from '../../../packages/recognition/src/handshape/mlp.js';
 import { namesFor, SHAPE_CLASSES, STATIC_LETTERS } from '../../../packages/recognition/src/handshape/labels.js';
-import { loadExtracted, loadLandmarkSet, roleOf, type Sample } from './data.js';
+import { loadExtracted, loadExtraReadings, loadLandmarkSet, roleOf, type Sample } from './data.js';
 import type { MirrorMode } from '../../../packages/recognition/src/handshape/normalize.js';
 import {
   DEFAULT_PIPELINE,
@@ -27,6 +33,7 @@ import {
   type PipelineOptions,
 } from './pipeline.js';
 import { DEFAULT_AUGMENT } from './augment.js';
+import { readingsOption } from './readings.js';
 import { computeStandardizer, DEFAULT_TRAIN, train } from './trainer.js';
 
 const args = process.argv.slice(2);
@@ -56,6 +63,8 @@ const csv: Sample[] = [...loadLandmarkSet('boris'), ...loadLandmarkSet('siruyy')
 const massey = loadExtracted('massey');
 const digits = loadExtracted('digits');
 if (!massey || !digits) throw new Error('photo landmarks missing: npm run extract:landmarks');
+const extraReadings = readingsOption(opt('--extra-readings'));
+const extra = loadExtraReadings(extraReadings).filter((s) => roleOf(s, true) !== 'test');
 const usable = [...csv, ...massey.samples, ...digits.samples].filter((s) => roleOf(s, true) !== 'test');
 const minScore = Number(opt('--min-score') ?? 0);
 const keepForTraining = (s: Sample) => s.score === undefined || !(s.score < minScore);
@@ -92,7 +101,7 @@ const pooledBySeed = Array.from({ length: seeds }, emptyResult);
 const pooledAlt = emptyResult();
 const t0 = Date.now();
 for (const held of folds) {
-  const tr = usable.filter((s) => !(s.source === 'massey' && s.signer === held) && keepForTraining(s));
+  const tr = [...usable, ...extra].filter((s) => !(s.source === 'massey' && s.signer === held) && keepForTraining(s));
   if (minScore > 0)
     console.log(
       `fold ${held}: ${usable.filter((s) => !(s.source === 'massey' && s.signer === held)).length - tr.length} training photos dropped (score < ${minScore})`,
@@ -123,7 +132,7 @@ for (const held of folds) {
 }
 console.log(
   formatEval(
-    `POOLED leave-one-Massey-signer-out (${folds.join('+')}; epochs ${epochs}, seeds ${seeds}, hidden ${hidden.join(',')}, boost ${JSON.stringify(pipe.classBoost)}, min-score ${minScore})`,
+    `POOLED leave-one-Massey-signer-out (${folds.join('+')}; epochs ${epochs}, seeds ${seeds}, hidden ${hidden.join(',')}, boost ${JSON.stringify(pipe.classBoost)}, min-score ${minScore}, extra readings ${extraReadings.join('+') || 'none'})`,
     pooled,
     STATIC_LETTERS,
   ),

@@ -2,7 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { Rng } from './rng.js';
 import { augmentXY } from './augment.js';
 import { computeStandardizer, accuracy, DEFAULT_TRAIN, train } from './trainer.js';
-import { roleOf, type Sample } from './data.js';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { defaultExtractedDir, extractedDirFor, loadExtraReadings, roleOf, type Sample } from './data.js';
+import { readingsOption, TRAIN_EXTRA_READINGS } from './readings.js';
 import { shapeClassOf } from '../../../packages/recognition/src/handshape/labels.js';
 
 const sample = (source: Sample['source'], signer: string): Sample => ({
@@ -26,6 +30,50 @@ describe('split by signer', () => {
     expect(roleOf(sample('digits', 'g12'), true)).toBe('train');
     expect(roleOf(sample('signn', 'signn'), true)).toBe('train');
     expect(roleOf(sample('signn', 'signn'), false)).toBe('val');
+  });
+});
+
+describe('extra landmark readings', () => {
+  it('defaults to the shipped readings, takes a list, and `none` turns them off', () => {
+    expect(readingsOption(undefined)).toEqual(TRAIN_EXTRA_READINGS);
+    expect(TRAIN_EXTRA_READINGS).toEqual(['full-int8-all']);
+    expect(readingsOption('none')).toEqual([]);
+    expect(readingsOption('lite,/tmp/x')).toEqual(['lite', '/tmp/x']);
+  });
+
+  it('reads a variant from its own subfolder, the default model from the extracted folder itself', () => {
+    expect(extractedDirFor('full')).toBe(defaultExtractedDir());
+    expect(extractedDirFor('full-int8-all')).toBe(join(defaultExtractedDir(), 'full-int8-all'));
+  });
+
+  it('loads the detected rows of a folder, and says how to make missing ones', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'readings-'));
+    try {
+      const head = ['source', 'file', 'label', 'signer', 'detected', 'handedness', 'score'];
+      for (let i = 0; i < 21; i++) head.push(`x${i}`, `y${i}`, `z${i}`);
+      const coords = Array.from({ length: 63 }, (_, i) => String((i * 7) % 50));
+      const row = (set: string, label: string, signer: string, detected: boolean) =>
+        [
+          set,
+          `${label}.jpg`,
+          label,
+          signer,
+          detected ? '1' : '0',
+          'right',
+          '0.9',
+          ...(detected ? coords : Array(63).fill('')),
+        ].join(',');
+      writeFileSync(
+        join(dir, 'massey.csv'),
+        [head.join(','), row('massey', 'a', 'hand1', true), row('massey', 'b', 'hand1', false)].join('\n'),
+      );
+      writeFileSync(join(dir, 'digits.csv'), [head.join(','), row('digits', '3', 'g12', true)].join('\n'));
+      const rows = loadExtraReadings([dir]);
+      expect(rows.map((r) => `${r.source}:${r.signer}:${r.label}`)).toEqual(['massey:hand1:A', 'digits:g12:3']);
+      expect(() => loadExtraReadings([join(dir, 'nothing')])).toThrow(/no massey.csv and digits.csv/);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
 

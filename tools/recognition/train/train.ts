@@ -3,7 +3,8 @@
  *   [--loso] [--hidden 128,64]
  *   [--rot3d deg (default 15)] [--boost P:2,Q:2,X:2]
  *   [--from-selection weights.json]
- *   [--no-aug] [--no-refit] [--seed N] [--seeds N (default 1)] [--out path] [--epochs N (default 20)]
+ *   [--no-aug] [--no-refit] [--seed N] [--seeds N (default 3)] [--out path] [--epochs N (default 20)]
+ *   [--extra-readings full-int8-all[,lite] | none (default: full-int8-all)]
  *
  * Default: early-stop on the by-signer validation split (Massey hand3 + digits groups
  * 120-139, or signn while the photo landmarks are missing) with the first seed, then refit on
@@ -11,6 +12,9 @@
  * --seeds N > 1 an ensemble), and write weights.json (version 2: the classifier averages the
  * members' probabilities; weight matrices stored as float16). Test-signer rows are filtered
  * out before anything is trained or selected.
+ * Extra readings: the training photos' landmarks as read by other landmark models
+ * (`npm run extract:landmarks -- --variant full-int8-all`) are extra training rows beside the default
+ * model's, in the same draw pools; validation uses the default model's landmarks only.
  * --no-refit: write the selection network alone (one member).
  * --from-selection: skip the selection run and take its best epoch and validation figures from
  *   a --no-refit output of the same configuration (same result as the full run: seeds are fixed).
@@ -20,7 +24,8 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { MirrorMode } from '../../../packages/recognition/src/handshape/normalize.js';
 import { namesFor, SHAPE_CLASSES, STATIC_LETTERS, DIGITS } from '../../../packages/recognition/src/handshape/labels.js';
-import { loadExtracted, loadLandmarkSet, roleOf, type Sample } from './data.js';
+import { loadExtracted, loadExtraReadings, loadLandmarkSet, roleOf, type Sample } from './data.js';
+import { readingsOption } from './readings.js';
 import {
   DEFAULT_PIPELINE,
   epochMaker,
@@ -78,7 +83,7 @@ const trainOpts: TrainOptions = {
   maxEpochs: Number(opt('--epochs') ?? 20),
   log: flag('--quiet') ? undefined : (s) => console.log('  ' + s),
 };
-const seedCount = Number(opt('--seeds') ?? 1);
+const seedCount = Number(opt('--seeds') ?? 3);
 if (!(seedCount >= 1)) throw new Error('--seeds must be >= 1');
 const seeds = Array.from({ length: seedCount }, (_, i) => trainOpts.seed + i);
 const outPath =
@@ -90,9 +95,13 @@ const massey = loadExtracted('massey');
 const digits = loadExtracted('digits');
 const photos = [...(massey?.samples ?? []), ...(digits?.samples ?? [])];
 const photosAvailable = massey !== null;
+const extraReadings = photosAvailable ? readingsOption(opt('--extra-readings')) : [];
+const extra = loadExtraReadings(extraReadings);
 console.log(
   `loaded ${csv.length} CSV samples, ${photos.length} detected photo samples (massey ${massey ? 'yes' : 'missing'}, digits ${digits ? 'yes' : 'missing'}) in ${Date.now() - t0} ms`,
 );
+if (extraReadings.length)
+  console.log(`extra readings ${extraReadings.join(', ')}: ${extra.length} detected photo samples`);
 console.log(
   `mode=${mode} mirrorAug=${pipe.mirrorAug} aug=${pipe.augment ? 'on' : 'off'} z=${useZ ? 'dropout ' + pipe.zDropout : 'off'} hidden=${trainOpts.hidden.join(',')} features=${toDataset(csv.slice(0, 1), mode, useZ).x[0].length}`,
 );
@@ -120,8 +129,10 @@ if (flag('--loso')) {
 }
 
 const all = [...csv, ...photos];
-const trainSet = all.filter((s) => roleOf(s, photosAvailable) === 'train');
+const trainSet = [...all, ...extra].filter((s) => roleOf(s, photosAvailable) === 'train');
 const valSet = all.filter((s) => roleOf(s, photosAvailable) === 'val');
+// the validation signers' extra readings join the refit on train+val only
+const valExtra = extra.filter((s) => roleOf(s, photosAvailable) === 'val');
 console.log(
   `train ${trainSet.length}, val ${valSet.length} (test signers excluded: ${all.filter((s) => roleOf(s, photosAvailable) === 'test').length})`,
 );
@@ -163,7 +174,7 @@ let members: { seed: number; model: MlpModel }[];
 if (!flag('--no-refit')) {
   members = seeds.map((seed) => {
     const t = Date.now();
-    const model = fit([...trainSet, ...valSet], null, {
+    const model = fit([...trainSet, ...valSet, ...valExtra], null, {
       ...trainOpts,
       seed,
       fixedEpochs: Math.max(bestEpoch, 5),
@@ -188,6 +199,8 @@ const training = {
   zDropout: pipe.zDropout,
   rot3dDeg: pipe.rot3dDeg,
   classBoost: pipe.classBoost,
+  /** other landmark models' readings of the training photos, as extra training rows */
+  extraReadings,
   hidden: trainOpts.hidden,
   maxEpochs: trainOpts.maxEpochs,
   seed: trainOpts.seed,
