@@ -3,7 +3,7 @@
  * frames needing palm detection vs tracked frames (decode + landmarks + handshape classification),
  * plus raw model run times; optional baseline with
  * @vladmandic/human (wasm backend) on the same frames.
- * Usage: tsx tools/recognition/bench-landmarks.ts [--variant full|full-int8|lite] [--seqs 12] [--frames 20] [--human]
+ * Usage: tsx tools/recognition/bench-landmarks.ts [--variant full|full-int8|lite (default full-int8, the served one)] [--seqs 12] [--frames 20] [--human]
  */
 import os from 'node:os';
 import path from 'node:path';
@@ -22,7 +22,8 @@ const flag = (n: string, d: string): string => {
   const i = args.indexOf(n);
   return i >= 0 ? args[i + 1] : d;
 };
-const variant = flag('--variant', 'full') as LandmarkVariant;
+// the served default (LANDMARK_MODEL)
+const variant = flag('--variant', 'full-int8') as LandmarkVariant;
 const nSeq = Number(flag('--seqs', '12'));
 const nFrames = Number(flag('--frames', '20'));
 const modelDir = flag('--models', path.join(here, '../../.cache/models'));

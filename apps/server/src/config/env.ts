@@ -49,7 +49,8 @@ export const envSchema = z.object({
   PRACTICE_HOLD_MS: z.coerce.number().int().min(300).max(500).default(400),
   RECOGNITION_WORKERS: z.coerce.number().int().min(0).max(64).optional(),
   MODEL_DIR: z.string().min(1).default('.cache/models'),
-  LANDMARK_MODEL: z.enum(['full', 'full-int8', 'lite']).default('full'),
+  // full-int8 (float stem): as accurate as full in leave-one-signer-out validation, a quarter faster
+  LANDMARK_MODEL: z.enum(['full', 'full-int8', 'lite']).default('full-int8'),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
   METRICS_ENABLED: boolish.default(true),
   METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
