@@ -58,6 +58,10 @@ test('sign the first word of a beginner story, complete it, and see it on the da
   await expect(page.getByRole('heading', { name: 'Recent sessions' })).toBeVisible();
   await expect(page.locator('.recent-list')).toContainText('My Cat');
   await expect(page.locator('.recent-list')).toContainText('completed');
+  // every letter's bar carries its figure, the same as the screen-reader table (a 0% bar has no height)
+  const figures = await page.locator('figure.chart-figure tbody td:nth-child(2)').allTextContents();
+  expect(figures.length).toBeGreaterThan(0);
+  await expect(page.locator('.chart .recharts-label-list text')).toHaveText(figures);
   await page.screenshot({ path: 'test-results/screenshots/dashboard-progress.png', fullPage: true });
 });
 

@@ -1,16 +1,19 @@
 import type { ProgressResponse } from '@asl/protocol';
-import { Bar, BarChart, CartesianGrid, Cell, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import { Bar, BarChart, CartesianGrid, Cell, LabelList, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 
 type Row = ProgressResponse['accuracy_by_letter'][number];
 
-/** Accuracy per letter as a bar chart, with the same figures as a table for screen readers. */
+/**
+ * Accuracy per letter as a bar chart, each bar labelled with its figure (so a letter at 0%, which
+ * has no visible bar, still shows "0%"), with the same figures as a table for screen readers.
+ */
 export function LetterAccuracyChart({ rows }: { rows: Row[] }) {
   const data = rows.map((r) => ({ letter: r.letter, accuracy: Math.round(r.accuracy * 100), attempts: r.attempts }));
   return (
     <figure className="chart-figure">
       <div className="chart" aria-hidden="true">
         <ResponsiveContainer width="100%" height={220}>
-          <BarChart data={data} margin={{ top: 8, right: 8, bottom: 0, left: 4 }}>
+          <BarChart data={data} margin={{ top: 22, right: 8, bottom: 0, left: 4 }}>
             <CartesianGrid strokeDasharray="3 3" stroke="var(--border)" vertical={false} />
             <XAxis dataKey="letter" stroke="var(--text-secondary)" tickLine={false} interval={0} />
             <YAxis domain={[0, 100]} stroke="var(--text-secondary)" tickFormatter={(v: number) => `${v}%`} />
@@ -25,6 +28,13 @@ export function LetterAccuracyChart({ rows }: { rows: Row[] }) {
                   fill={d.accuracy >= 80 ? 'var(--success)' : d.accuracy >= 50 ? 'var(--warning)' : 'var(--danger)'}
                 />
               ))}
+              <LabelList
+                dataKey="accuracy"
+                position="top"
+                formatter={(v: unknown) => `${String(v)}%`}
+                fill="var(--text)"
+                fontSize={12}
+              />
             </Bar>
           </BarChart>
         </ResponsiveContainer>
