@@ -6,6 +6,7 @@ import { chromium, type APIRequestContext, type BrowserContext, type Page } from
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../playwright.config';
 import { expect, registerViaUi, test } from './support/fixtures';
 import { killBrowser } from './support/browser-process';
+import { offlineSession } from './support/practice-data';
 import { removeDir, startE2EServer } from './support/server';
 
 /**
@@ -55,43 +56,6 @@ function outboxKeys(page: Page, prefix: string): Promise<string[]> {
       }),
     prefix,
   );
-}
-
-interface Letter {
-  sentence_index: number;
-  word_index: number;
-  letter_index: number;
-  target: string;
-}
-
-/** A finished offline practice of the story's first sentence: one miss, then every letter right. */
-async function offlineSession(api: APIRequestContext, base: string, token: string) {
-  const headers = { authorization: `Bearer ${token}` };
-  const list = await (await api.get(`${base}/api/v1/stories?level=1`, { headers })).json();
-  const storyId = list.stories[0].id as string;
-  const story = (await (await api.get(`${base}/api/v1/stories/${storyId}`, { headers })).json()).story as {
-    sentences: { targets: string[] }[];
-  };
-  const letters: Letter[] = story.sentences[0]!.targets.flatMap((w, word_index) =>
-    [...w].map((target, letter_index) => ({ sentence_index: 0, word_index, letter_index, target })),
-  );
-  const at = () => new Date().toISOString();
-  const attempt = (l: Letter, correct: boolean) => ({
-    client_id: crypto.randomUUID(),
-    ...l,
-    detected: correct ? l.target : null,
-    correct,
-    confidence: correct ? 0.92 : 0.3,
-    held_ms: 450,
-    at: at(),
-  });
-  return {
-    client_id: crypto.randomUUID(),
-    story_id: storyId,
-    started_at: new Date(Date.now() - 90_000).toISOString(),
-    completed_at: at(),
-    attempts: [attempt(letters[0]!, false), ...letters.map((l) => attempt(l, true))],
-  };
 }
 
 /** Stores a practice-data record in the outbox exactly as queuePracticeData does. */

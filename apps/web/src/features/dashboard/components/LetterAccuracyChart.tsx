@@ -4,8 +4,8 @@ import { Bar, BarChart, CartesianGrid, Cell, LabelList, ResponsiveContainer, Too
 type Row = ProgressResponse['accuracy_by_letter'][number];
 
 /**
- * Accuracy per letter as a bar chart, each bar labelled with its figure (so a letter at 0%, which
- * has no visible bar, still shows "0%"), with the same figures as a table for screen readers.
+ * Accuracy per letter as a bar chart, each bar labelled with its figure (a letter at 0% shows a
+ * sliver of a bar and "0%"), with the same figures as a table for screen readers.
  */
 export function LetterAccuracyChart({ rows }: { rows: Row[] }) {
   const data = rows.map((r) => ({ letter: r.letter, accuracy: Math.round(r.accuracy * 100), attempts: r.attempts }));
@@ -21,7 +21,8 @@ export function LetterAccuracyChart({ rows }: { rows: Row[] }) {
               formatter={(v) => [`${String(v)}%`, 'Accuracy']}
               contentStyle={{ background: 'var(--surface)', border: '1px solid var(--border)', color: 'var(--text)' }}
             />
-            <Bar dataKey="accuracy" radius={[4, 4, 0, 0]} isAnimationActive={false}>
+            {/* minPointSize: a letter at 0% keeps a sliver of a bar, and with it its label */}
+            <Bar dataKey="accuracy" radius={[4, 4, 0, 0]} isAnimationActive={false} minPointSize={3}>
               {data.map((d) => (
                 <Cell
                   key={d.letter}
