@@ -1,4 +1,8 @@
 import { defineConfig } from '@playwright/test';
+import { sharedDir } from './tools/shared-dir.mjs';
+
+// The real ASL photos the fake camera is made from: found once here, read from ASL_SHARED_DIR.
+process.env.ASL_SHARED_DIR ??= sharedDir();
 
 /** Browser tests drive Debian's Chromium (never a downloaded browser) against the built server. */
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';

@@ -1,5 +1,10 @@
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
+import { sharedDir } from './tools/shared-dir.mjs';
+
+// The real ASL data and SPEC.md: found once here (npm test has already set it), read by the tests
+// from ASL_SHARED_DIR.
+process.env.ASL_SHARED_DIR ??= sharedDir();
 
 /**
  * Two projects: `unit` (one module at a time, mocks allowed) and `integration`

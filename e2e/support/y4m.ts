@@ -2,10 +2,8 @@ import { writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import sharp from 'sharp';
 
-/** ../shared/data/photos beside the repository. */
-export const PHOTOS_DIR = process.env.ASL_SHARED_DIR
-  ? resolve(process.env.ASL_SHARED_DIR, 'data', 'photos')
-  : resolve(import.meta.dirname, '..', '..', '..', 'shared', 'data', 'photos');
+/** The real ASL photos (ASL_SHARED_DIR is set by playwright.config.ts). */
+export const PHOTOS_DIR = resolve(process.env.ASL_SHARED_DIR!, 'data', 'photos');
 
 export interface Y4mOptions {
   /** Photo paths (absolute, or relative to PHOTOS_DIR). */

@@ -1,11 +1,8 @@
 import { resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
 
-/** ../shared/data beside the repository (the real ASL photos). */
-export const SHARED_DATA = process.env.ASL_SHARED_DIR
-  ? resolve(process.env.ASL_SHARED_DIR, 'data')
-  : resolve(fileURLToPath(new URL('../../../../../shared/data', import.meta.url)));
+/** The shared data folder with the real ASL photos (ASL_SHARED_DIR is set by vitest.config.ts). */
+export const SHARED_DATA = resolve(process.env.ASL_SHARED_DIR!, 'data');
 
 /** A real photo as the browser would send it: letterboxed into 320x240, JPEG, as a data URL. */
 export async function photoFrame(relPath: string, background = '#000'): Promise<string> {

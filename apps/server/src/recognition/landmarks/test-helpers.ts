@@ -3,9 +3,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const repoRoot = path.resolve(fileURLToPath(new URL('.', import.meta.url)), '../../../../..');
-export const PHOTO_DIR = process.env.ASL_SHARED_DIR
-  ? path.resolve(process.env.ASL_SHARED_DIR, 'data', 'photos')
-  : path.resolve(repoRoot, '..', 'shared', 'data', 'photos');
+/** The real ASL photos (ASL_SHARED_DIR is set by vitest.config.ts). */
+export const PHOTO_DIR = path.resolve(process.env.ASL_SHARED_DIR!, 'data', 'photos');
 /** Converted by the test projects' global setup (tools/recognition/convert/global-setup.ts). */
 export const TEST_MODEL_DIR = path.join(repoRoot, '.cache', 'models');
 export async function testModels(): Promise<string> {

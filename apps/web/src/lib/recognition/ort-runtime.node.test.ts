@@ -26,9 +26,7 @@ import { createOrtHandPipeline, LIVE_PIPELINE_OPTIONS, rgbaToRgb, toDetectedHand
 
 const repoRoot = path.resolve(fileURLToPath(new URL('.', import.meta.url)), '../../../../..');
 const MODEL_DIR = path.join(repoRoot, '.cache', 'models');
-const DATA = process.env.ASL_SHARED_DIR
-  ? path.resolve(process.env.ASL_SHARED_DIR, 'data')
-  : path.resolve(repoRoot, '..', 'shared', 'data');
+const DATA = path.resolve(process.env.ASL_SHARED_DIR!, 'data'); // set by vitest.config.ts
 // Real photos (Massey ASL data set) the recogniser reads as their letter (apps/server/src/test/letter-photos.ts).
 const PHOTOS: Record<string, string> = {
   B: 'photos/massey/asl_dataset/b/hand2_b_dif_seg_4_cropped.jpeg',
