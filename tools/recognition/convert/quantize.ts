@@ -121,10 +121,8 @@ export function stemTensors(model: OnnxModel): Set<string> {
   let strided = 0;
   for (const i of model.graph.input) if (quantized.has(i.name)) out.add(i.name);
   for (const n of model.graph.node) {
-    if (n.op_type === 'Conv' && strides(n).some((s) => s > 1) && ++strided === 2) {
-      for (const i of n.input) if (quantized.has(i)) out.add(i);
-      break;
-    }
+    // that Conv's input was produced above (or is the graph input), so it is already in `out`
+    if (n.op_type === 'Conv' && strides(n).some((s) => s > 1) && ++strided === 2) break;
     for (const o of n.output) if (quantized.has(o)) out.add(o);
   }
   if (strided < 2) throw new Error('stemTensors: the model has fewer than two strided convolutions');

@@ -101,11 +101,10 @@ const pooledBySeed = Array.from({ length: seeds }, emptyResult);
 const pooledAlt = emptyResult();
 const t0 = Date.now();
 for (const held of folds) {
-  const tr = [...usable, ...extra].filter((s) => !(s.source === 'massey' && s.signer === held) && keepForTraining(s));
+  const candidates = [...usable, ...extra].filter((s) => !(s.source === 'massey' && s.signer === held));
+  const tr = candidates.filter(keepForTraining);
   if (minScore > 0)
-    console.log(
-      `fold ${held}: ${usable.filter((s) => !(s.source === 'massey' && s.signer === held)).length - tr.length} training photos dropped (score < ${minScore})`,
-    );
+    console.log(`fold ${held}: ${candidates.length - tr.length} training photos dropped (score < ${minScore})`);
   const te = usable.filter((s) => s.source === 'massey' && s.signer === held);
   const models: MlpModel[] = [];
   for (let seed = 1; seed <= seeds; seed++) {

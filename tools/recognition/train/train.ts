@@ -221,7 +221,8 @@ const training = {
 };
 // The stored weights are float16: check the decoded ensemble against the float one on the
 // train+val photos (probabilities over all shape classes).
-const decoded = loadModel(toEnsembleWeightsJson(members, mode, null, useZ)).members;
+const weightsJson = toEnsembleWeightsJson(members, mode, null, useZ);
+const decoded = loadModel(weightsJson).members;
 const floats = members.map((m) => m.model);
 const check = [...trainSet, ...valSet].filter((s) => s.source === 'massey' || s.source === 'digits');
 let maxDiff = 0;
@@ -242,7 +243,7 @@ training.compact = {
 };
 console.log(`float16 vs float: max |dp| ${maxDiff.toExponential(2)}, top-1 agreement ${top1Same}/${check.length}`);
 training.seconds = (Date.now() - t0) / 1000;
-const text = JSON.stringify(toEnsembleWeightsJson(members, mode, training, useZ));
+const text = JSON.stringify({ ...weightsJson, training });
 writeFileSync(outPath, text);
 console.log(
   `wrote ${outPath} (${(text.length / 1024).toFixed(0)} KB, ${members.length} networks) in ${training.seconds.toFixed(1)} s`,
