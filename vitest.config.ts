@@ -23,7 +23,7 @@ export default defineConfig({
             // web code that runs in Node (the in-browser recogniser checked against the server's)
             'apps/web/src/**/*.node.test.ts',
           ],
-          exclude: ['**/*.int.test.ts', '**/node_modules/**'],
+          exclude: ['**/*.int.test.ts', '**/*.attack.test.ts', '**/node_modules/**'],
           environment: 'node',
           // Pipeline and converter tests run the real models: convert them once when missing.
           globalSetup: ['tools/recognition/convert/global-setup.ts'],
@@ -51,6 +51,18 @@ export default defineConfig({
           hookTimeout: 120_000,
           fileParallelism: true,
           maxWorkers: 2,
+        },
+      },
+      {
+        test: {
+          // `npm run test:attack`: each attack an outsider made, replayed against the real server.
+          name: 'attack',
+          include: ['apps/server/src/**/*.attack.test.ts'],
+          environment: 'node',
+          globalSetup: ['apps/server/src/test/global-setup.ts', 'tools/recognition/convert/global-setup.ts'],
+          testTimeout: 120_000,
+          hookTimeout: 120_000,
+          fileParallelism: false,
         },
       },
     ],

@@ -60,6 +60,7 @@ const steps = [
   ['typecheck', () => run('npx', ['tsc', '-b'])],
   ['unit tests', () => vitest('unit', ['unit', 'unit-web'])],
   ['integration tests', () => vitest('integration', ['integration'])],
+  ['attack tests', () => vitest('attack', ['attack'])],
   ['build', () => ensureBuilt()],
   ['bundle budget', () => run('node', ['tools/check-bundle-budget.mjs'])],
   [
