@@ -44,7 +44,7 @@ export default defineConfig({
       {
         test: {
           name: 'integration',
-          include: ['apps/server/src/**/*.int.test.ts'],
+          include: ['apps/server/src/**/*.int.test.ts', 'tools/**/*.int.test.ts'],
           environment: 'node',
           globalSetup: ['apps/server/src/test/global-setup.ts', 'tools/recognition/convert/global-setup.ts'],
           testTimeout: 60_000,

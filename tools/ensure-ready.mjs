@@ -53,7 +53,7 @@ export function ensureDependencies() {
 
 const BUILD_INPUTS = [
   'package-lock.json',
-  'packages/protocol/src',
+  'packages', // every workspace package (protocol, recognition, practice, ...)
   'apps/web/src',
   'apps/web/public',
   'apps/web/index.html',
