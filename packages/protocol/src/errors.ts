@@ -31,6 +31,11 @@ export const ERROR_CODES = {
   REGISTER_RATE_LIMITED: { status: 429, message: REGISTRATION_MESSAGES[429] },
   RESET_TOKEN_INVALID: { status: 400, message: 'This password reset link is invalid or has expired.' },
   WRONG_PASSWORD: { status: 400, message: 'Your current password is not correct.' },
+  PASSWORD_ATTEMPTS_EXCEEDED: {
+    status: 401,
+    message: 'Too many wrong passwords. You have been signed out; please sign in again.',
+  },
+  WRITE_RATE_LIMITED: { status: 429, message: 'Too many changes in a short time. Please wait a moment and try again.' },
   // live socket
   MESSAGE_PARSE_ERROR: { status: 400, message: 'Invalid message format received' },
   UNKNOWN_MESSAGE_TYPE: { status: 400, message: 'Unknown message type.' },
