@@ -17,6 +17,17 @@ if (!shared) {
 }
 process.env.ASL_SHARED_DIR = shared;
 
+// The PostgreSQL and Redis legs need servers. CI (.ci/run) always starts both and must run them;
+// elsewhere a leg without its server is named at the end, with the reason, never skipped quietly.
+const legsNotRun = [];
+if (!(process.env.TEST_DATABASE_URL || process.env.DATABASE_URL))
+  legsNotRun.push('PostgreSQL (TEST_DATABASE_URL is unset: the integration tests ran on PGlite only)');
+if (!process.env.TEST_REDIS_URL) legsNotRun.push('Redis and two-process scale-out (TEST_REDIS_URL is unset)');
+if (process.env.CI && legsNotRun.length) {
+  console.error(`npm test on CI must run every leg; missing: ${legsNotRun.join('; ')}. See .ci/run.`);
+  process.exit(1);
+}
+
 const reports = join(root, '.cache', 'reports');
 rmSync(reports, { recursive: true, force: true });
 mkdirSync(reports, { recursive: true });
@@ -95,6 +106,8 @@ for (const [name, fn] of steps) {
 console.log(
   `\nnpm test finished in ${((Date.now() - started) / 1000).toFixed(0)} s${failedStep ? `; failed at: ${failedStep}` : ''}`,
 );
+for (const leg of legsNotRun)
+  console.log(`Not run: ${leg}. Start the server and set the variable (see .ci/run) to run it.`);
 if (failedStep && counts.failed === 0) counts.failed = 1; // a failed lint/type/build step counts as a failure
 console.log(`${counts.passed} passed, ${counts.failed} failed${counts.skipped ? `, ${counts.skipped} skipped` : ''}`);
 process.exit(failedStep ? 1 : 0);
