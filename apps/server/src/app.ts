@@ -2,6 +2,7 @@ import { join } from 'node:path';
 import helmet from '@fastify/helmet';
 import { API_BASE_PATH } from '@asl/protocol';
 import Fastify, { type FastifyInstance } from 'fastify';
+import { createKeyedLimiter } from './auth/keyed-limiter';
 import { createMailer } from './auth/mailer';
 import { AuthService } from './auth/service';
 import { AccessTokens } from './auth/tokens';
@@ -82,6 +83,15 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   });
 
   const tokens = new AccessTokens(deps.secrets.jwtSecret);
+  // Rate-limit counters: Redis when scaled out (this process's memory while it is unreachable).
+  const limiter = createKeyedLimiter(redis?.client ?? null, (err) =>
+    app.log.warn({ err: (err as Error).message }, 'rate limits: Redis unavailable, counting in memory'),
+  );
+  if (env.NODE_ENV === 'production' && !env.PUBLIC_ORIGIN) {
+    app.log.warn(
+      "PUBLIC_ORIGIN is not set: links in mails (password reset) use this server's own address, http://localhost:PORT. Set PUBLIC_ORIGIN to the address learners use.",
+    );
+  }
   const auth = new AuthService({
     db: deps.database.db,
     tokens,
@@ -103,6 +113,10 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
       log: app.log,
     }),
     lockoutAttempts: env.LOGIN_LOCKOUT_ATTEMPTS,
+    backoffAttempts: env.LOGIN_BACKOFF_ATTEMPTS,
+    backoffMs: env.LOGIN_BACKOFF_SECONDS * 1000,
+    limiter,
+    onMailError: (err) => app.log.error({ err }, 'password reset mail failed'),
     adminEmails: env.ADMIN_EMAILS,
     publicOrigin: env.PUBLIC_ORIGIN,
   });
@@ -117,10 +131,19 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
         loginPerMin: env.RATE_LIMIT_LOGIN_PER_MIN,
         registerPerMin: env.RATE_LIMIT_REGISTER_PER_MIN,
         forgotPerMin: env.RATE_LIMIT_FORGOT_PER_MIN,
-        redis: redis?.client ?? null,
+        refreshPerMin: env.RATE_LIMIT_REFRESH_PER_MIN,
+        resetPerMin: env.RATE_LIMIT_RESET_PER_MIN,
+        writesPerMin: env.RATE_LIMIT_WRITES_PER_MIN,
+        limiter,
+        publicOrigin: env.PUBLIC_ORIGIN,
       });
-      registerPracticeRoutes(api, { db: deps.database.db, auth, library });
-      registerOfflineRoutes(api, { db: deps.database.db, auth, library });
+      const writeLimits = {
+        limiter,
+        writesPerMin: env.RATE_LIMIT_WRITES_PER_MIN,
+        analyticsPerMin: env.RATE_LIMIT_ANALYTICS_PER_MIN,
+      };
+      registerPracticeRoutes(api, { db: deps.database.db, auth, library, writeLimits });
+      registerOfflineRoutes(api, { db: deps.database.db, auth, library, writeLimits });
     },
     { prefix: API_BASE_PATH },
   );
@@ -147,7 +170,9 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   });
 
   registerModelRoutes(app, env.MODEL_DIR);
-  if (env.METRICS_ENABLED) registerMetricsRoute(app, metrics, env.METRICS_TOKEN);
+  if (env.METRICS_ENABLED) registerMetricsRoute(app, metrics, env.METRICS_TOKEN, env.NODE_ENV === 'production');
+  // Reset mails are sent off the request path: let those under way finish before the database closes.
+  app.addHook('preClose', () => auth.mailSettled());
   await registerOpenApi(app);
   await registerSpa(app, deps.webDistDir);
   return { app, auth, library, metrics };

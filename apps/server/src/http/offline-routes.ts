@@ -11,6 +11,7 @@ import type { Db } from '../db/client';
 import { analyticsEvents } from '../db/schema';
 import type { StoryLibrary } from '../practice/library';
 import { saveOfflineSession } from '../practice/offline-sessions';
+import { learnerWriteLimit, type WriteLimits } from './auth/limit';
 import { principalOf, requireAuth, requirePermission } from './authenticate';
 import { AppError, parseWith } from './errors';
 
@@ -20,14 +21,19 @@ import { AppError, parseWith } from './errors';
  */
 export function registerOfflineRoutes(
   app: FastifyInstance,
-  deps: { db: Db; auth: AuthService; library: StoryLibrary },
+  deps: { db: Db; auth: AuthService; library: StoryLibrary; writeLimits: WriteLimits },
 ): void {
   const authed = requireAuth(deps.auth);
+  const { writeLimits } = deps;
 
   app.post(
     '/practice/offline-sessions',
     {
-      preHandler: [authed, requirePermission(PERMISSIONS.createContent)],
+      preHandler: [
+        authed,
+        requirePermission(PERMISSIONS.createContent),
+        learnerWriteLimit(writeLimits, 'offline-sessions'),
+      ],
       bodyLimit: OFFLINE_LIMITS.practiceBodyBytes,
     },
     async (request, reply) => {
@@ -39,7 +45,8 @@ export function registerOfflineRoutes(
     },
   );
 
-  app.post('/analytics/events', { preHandler: [authed] }, async (request, reply) => {
+  const analyticsLimit = learnerWriteLimit(writeLimits, 'analytics', writeLimits.analyticsPerMin);
+  app.post('/analytics/events', { preHandler: [authed, analyticsLimit] }, async (request, reply) => {
     const body = parseWith(analyticsBatchSchema, request.body);
     const userId = principalOf(request).user.id;
     const unique = [...new Map(body.events.map((e) => [e.client_id, e])).values()];

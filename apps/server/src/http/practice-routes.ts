@@ -7,13 +7,14 @@ import { feedbackReports } from '../db/schema';
 import type { StoryLibrary } from '../practice/library';
 import { computeProgress } from '../practice/progress';
 import { listStories, rowToSummary } from '../practice/stories-repo';
+import { learnerWriteLimit, type WriteLimits } from './auth/limit';
 import { principalOf, requireAuth, requirePermission } from './authenticate';
 import { AppError, parseWith } from './errors';
 
 /** Stories, progress and feedback reports: GET /stories, GET /stories/:id, GET /progress, POST /feedback-reports. */
 export function registerPracticeRoutes(
   app: FastifyInstance,
-  deps: { db: Db; auth: AuthService; library: StoryLibrary },
+  deps: { db: Db; auth: AuthService; library: StoryLibrary; writeLimits: WriteLimits },
 ): void {
   const authed = requireAuth(deps.auth);
   const canRead = requirePermission(PERMISSIONS.readOwnData);
@@ -47,7 +48,13 @@ export function registerPracticeRoutes(
 
   app.post(
     '/feedback-reports',
-    { preHandler: [authed, requirePermission(PERMISSIONS.createContent)] },
+    {
+      preHandler: [
+        authed,
+        requirePermission(PERMISSIONS.createContent),
+        learnerWriteLimit(deps.writeLimits, 'feedback-reports'),
+      ],
+    },
     async (request, reply) => {
       const body = parseWith(feedbackReportRequestSchema, request.body);
       const userId = principalOf(request).user.id;
