@@ -1,5 +1,7 @@
 import sharp from 'sharp';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { badHuffmanFrame, bombJpeg, dataUrl, garbageAfterHeader, plainFrame, truncatedFrame } from '../test/bad-jpegs';
+import { readJpegHeader } from '../recognition/jpeg-header';
 import { checkFrame } from './frame-validation';
 
 async function jpegDataUrl(w = 320, h = 240): Promise<string> {
@@ -42,5 +44,50 @@ describe('checkFrame', () => {
   it('refuses odd dimensions', async () => {
     expect(checkFrame(await jpegDataUrl(), 0, 240)).toEqual({ ok: false, code: 'FRAME_BAD_DIMENSIONS' });
     expect(checkFrame(await jpegDataUrl(), 320, 9000)).toEqual({ ok: false, code: 'FRAME_BAD_DIMENSIONS' });
+  });
+  it('reads the real size from the JPEG header and refuses a frame whose size differs from the metadata', async () => {
+    const url = await jpegDataUrl(320, 240);
+    expect(checkFrame(url, 320, 240)).toMatchObject({ ok: true, header: { width: 320, height: 240 } });
+    expect(checkFrame(url, 240, 320)).toEqual({ ok: false, code: 'FRAME_BAD_DIMENSIONS' });
+    expect(checkFrame(url, 321, 240)).toEqual({ ok: false, code: 'FRAME_BAD_DIMENSIONS' });
+    // a real 640x480 frame labelled 320x240
+    expect(checkFrame(await jpegDataUrl(640, 480), 320, 240)).toEqual({ ok: false, code: 'FRAME_BAD_DIMENSIONS' });
+  });
+  it('refuses a truncated header or no frame header as not a JPEG', async () => {
+    const jpeg = await plainFrame();
+    for (const n of [4, 20, 150, 200, 300])
+      expect(checkFrame(dataUrl(truncatedFrame(jpeg, n)), 320, 240), `${n} bytes`).toEqual({
+        ok: false,
+        code: 'FRAME_NOT_JPEG',
+      });
+    expect(checkFrame(dataUrl(Buffer.from([0xff, 0xd8, 0xff, 0xd9])), 320, 240)).toEqual({
+      ok: false,
+      code: 'FRAME_NOT_JPEG',
+    });
+  });
+  it('leaves bad scan data to the decoder: the header of these frames is whole', async () => {
+    const jpeg = await plainFrame();
+    expect(checkFrame(dataUrl(badHuffmanFrame(jpeg)), 320, 240).ok).toBe(true);
+    expect(checkFrame(dataUrl(garbageAfterHeader(jpeg)), 320, 240).ok).toBe(true);
+  });
+  describe('a decompression bomb', () => {
+    let bomb: Buffer;
+    beforeAll(async () => {
+      bomb = await bombJpeg();
+    }, 120_000);
+    it('is a real 10000x10000 progressive greyscale JPEG under the 256 KB limit, refused from its header', () => {
+      expect(bomb.length).toBeLessThan(256 * 1024);
+      expect(checkFrame(dataUrl(bomb), 320, 240)).toEqual({ ok: false, code: 'FRAME_BAD_DIMENSIONS' });
+      expect(checkFrame(dataUrl(bomb), 10_000, 10_000)).toEqual({ ok: false, code: 'FRAME_BAD_DIMENSIONS' });
+      // figures for the record (no assertion on time): the header read alone, and the whole check
+      const url = dataUrl(bomb);
+      let t0 = performance.now();
+      for (let i = 0; i < 1000; i++) readJpegHeader(bomb);
+      const header = (performance.now() - t0) / 1000;
+      t0 = performance.now();
+      for (let i = 0; i < 100; i++) checkFrame(url, 320, 240);
+      const whole = (performance.now() - t0) / 100;
+      console.log(`bomb refused: header read ${header.toFixed(4)} ms, whole checkFrame ${whole.toFixed(3)} ms`);
+    });
   });
 });

@@ -1,12 +1,22 @@
 import { MAX_FRAME_BYTES, MAX_FRAME_DIMENSION, type ErrorCode } from '@asl/protocol';
+import { readJpegHeader, type JpegHeader } from '../recognition/jpeg-header';
 
-export type FrameCheck = { ok: true; jpeg: Buffer } | { ok: false; code: ErrorCode };
+export type FrameCheck = { ok: true; jpeg: Buffer; header: JpegHeader } | { ok: false; code: ErrorCode };
 
 const DATA_URL_PREFIX = /^data:image\/(jpeg|jpg);base64,/i;
+export const MIN_FRAME_DIMENSION = 16;
+
+const inLimits = (w: number, h: number) =>
+  w >= MIN_FRAME_DIMENSION && h >= MIN_FRAME_DIMENSION && w <= MAX_FRAME_DIMENSION && h <= MAX_FRAME_DIMENSION;
 
 /**
- * Turns a frame data URL into JPEG bytes, refusing anything that is not a JPEG,
- * larger than 256 KB, or has impossible dimensions. Cheap: no pixel decode here.
+ * Turns a frame data URL into JPEG bytes, refusing, in this order and before any pixel is
+ * decoded: text too long for 256 KB (FRAME_TOO_LARGE); not a JPEG data URL (FRAME_NOT_JPEG);
+ * more than 256 KB of bytes (FRAME_TOO_LARGE); no JPEG structure up to a complete start of scan,
+ * i.e. garbage, truncated header, no frame header (FRAME_NOT_JPEG); declared width/height out of
+ * the live limits (FRAME_BAD_DIMENSIONS); a frame header (SOF) whose real size differs from the
+ * declared one (FRAME_BAD_DIMENSIONS: a decompression bomb labelled 320x240, for instance).
+ * Cost: one pass over the segment headers, microseconds.
  */
 export function checkFrame(frameData: string, width: number, height: number): FrameCheck {
   // base64 inflates by 4/3; refuse before decoding when the text alone is too long.
@@ -15,11 +25,9 @@ export function checkFrame(frameData: string, width: number, height: number): Fr
   if (!match) return { ok: false, code: 'FRAME_NOT_JPEG' };
   const jpeg = Buffer.from(frameData.slice(match[0].length), 'base64');
   if (jpeg.length > MAX_FRAME_BYTES) return { ok: false, code: 'FRAME_TOO_LARGE' };
-  if (jpeg.length < 4 || jpeg[0] !== 0xff || jpeg[1] !== 0xd8 || jpeg[2] !== 0xff) {
-    return { ok: false, code: 'FRAME_NOT_JPEG' };
-  }
-  if (width < 16 || height < 16 || width > MAX_FRAME_DIMENSION || height > MAX_FRAME_DIMENSION) {
-    return { ok: false, code: 'FRAME_BAD_DIMENSIONS' };
-  }
-  return { ok: true, jpeg };
+  const read = readJpegHeader(jpeg);
+  if (!read.ok) return { ok: false, code: 'FRAME_NOT_JPEG' };
+  if (!inLimits(width, height)) return { ok: false, code: 'FRAME_BAD_DIMENSIONS' };
+  if (read.header.width !== width || read.header.height !== height) return { ok: false, code: 'FRAME_BAD_DIMENSIONS' };
+  return { ok: true, jpeg, header: read.header };
 }

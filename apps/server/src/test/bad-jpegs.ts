@@ -1,0 +1,70 @@
+/**
+ * Hostile JPEGs for the frame tests, each built from a real image (no hand-patched sizes unless
+ * the name says so).
+ */
+import sharp from 'sharp';
+
+export const dataUrl = (jpeg: Buffer): string => `data:image/jpeg;base64,${jpeg.toString('base64')}`;
+
+/** offset of the first marker with this code, walking the segments as a decoder does */
+export function markerOffset(jpeg: Buffer, code: number): number {
+  let i = 2;
+  while (i + 4 <= jpeg.length) {
+    if (jpeg[i + 1] === code) return i;
+    i += 2 + jpeg.readUInt16BE(i + 2);
+  }
+  throw new Error(`no marker ${code.toString(16)}`);
+}
+
+/** A plain 320x240 frame with some structure (so it has real entropy-coded data). */
+export function plainFrame(width = 320, height = 240): Promise<Buffer> {
+  return sharp({ create: { width, height, channels: 3, background: { r: 40, g: 120, b: 200 } } })
+    .composite([
+      {
+        input: { create: { width: width >> 1, height: height >> 2, channels: 3, background: { r: 250, g: 5, b: 90 } } },
+        left: width >> 3,
+        top: height >> 3,
+      },
+    ])
+    .jpeg({ quality: 85 })
+    .toBuffer();
+}
+
+/** The reported attack: the first 200 bytes of a real 320x240 JPEG (a SOF, no scan). */
+export const truncatedFrame = (jpeg: Buffer, bytes = 200): Buffer => Buffer.from(jpeg.subarray(0, bytes));
+
+/**
+ * A complete frame whose first Huffman table is corrupt: the header is well formed up to and
+ * past the SOS, but libjpeg stops with a fatal error ("Bogus Huffman table definition").
+ */
+export function badHuffmanFrame(jpeg: Buffer): Buffer {
+  const out = Buffer.from(jpeg);
+  const dht = markerOffset(out, 0xc4);
+  out.fill(0xff, dht + 5, dht + 21); // the 16 code-length counts: far more codes than exist
+  return out;
+}
+
+/** A valid header through the SOS, then random bytes instead of the scan. */
+export function garbageAfterHeader(jpeg: Buffer, bytes = 3000, seed = 1): Buffer {
+  const sos = markerOffset(jpeg, 0xda);
+  const end = sos + 2 + jpeg.readUInt16BE(sos + 2);
+  let s = seed >>> 0;
+  const junk = Buffer.alloc(bytes);
+  for (let i = 0; i < bytes; i++) {
+    s = (Math.imul(s, 1103515245) + 12345) >>> 0;
+    junk[i] = s >>> 24;
+  }
+  return Buffer.concat([jpeg.subarray(0, end), junk]);
+}
+
+/**
+ * The reported decompression bomb: a real progressive greyscale JPEG of 10000x10000 pixels in
+ * about 191 KB (decoding it needs 100 MB of samples, and far more in a decoder's buffers).
+ * Takes several seconds to encode: build it once per test file.
+ */
+export function bombJpeg(side = 10_000): Promise<Buffer> {
+  return sharp({ create: { width: side, height: side, channels: 3, background: '#808080' } })
+    .toColourspace('b-w')
+    .jpeg({ progressive: true, mozjpeg: true })
+    .toBuffer();
+}
