@@ -10,6 +10,7 @@ import type { Env } from './config/env';
 import type { Secrets } from './config/secrets';
 import type { Database } from './db/client';
 import { registerAuthRoutes } from './http/auth/routes';
+import { acceptEmptyJsonBodies } from './http/empty-body';
 import { registerErrorHandling } from './http/errors';
 import { registerHealthRoutes } from './http/health';
 import { registerOfflineRoutes } from './http/offline-routes';
@@ -62,6 +63,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     forceCloseConnections: 'idle',
   });
   registerErrorHandling(app);
+  acceptEmptyJsonBodies(app);
   echoRequestId(app);
   const liveCount = redis ? redisLiveCount(redis.client) : memoryLiveCount();
   app.addHook('onClose', () => liveCount.close());

@@ -1,0 +1,16 @@
+import type { FastifyInstance } from 'fastify';
+
+/**
+ * `Content-Type: application/json` with an empty body is no body (issue 14 item 7): a call that
+ * takes none, such as POST /auth/logout, is accepted, and a call that takes one answers
+ * VALIDATION_ERROR naming the missing field. Anything else goes to Fastify's own JSON parser
+ * (prototype-poisoning protection, INVALID_JSON on malformed input).
+ */
+export function acceptEmptyJsonBodies(app: FastifyInstance): void {
+  const parseJson = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    if (body.length === 0) return done(null, undefined);
+    parseJson(request, body as string, done);
+  });
+}
