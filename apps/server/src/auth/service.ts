@@ -1,4 +1,4 @@
-import type { TokenPair, User } from '@asl/protocol';
+import { LOGIN_ATTEMPT_WINDOW_MS, type TokenPair, type User } from '@asl/protocol';
 import { and, eq, gt, isNull } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { passwordResets, users } from '../db/schema';
@@ -12,10 +12,13 @@ import {
   usernameTaken,
   type UserRow,
 } from './accounts';
-import { DbLockoutStore, Lockout, lockoutKey, type LockoutStore } from './lockout';
+import { createKeyedLimiter, type KeyedLimiter } from './keyed-limiter';
+import { DbLockoutStore, type LockoutStore } from './lockout';
 import type { Mailer } from './mailer';
 import { MemoryRevocationStore, type RevocationStore } from './revocations';
 import { burnPasswordCheck, hashPassword, verifyPassword } from './passwords';
+import { voidResetTokens } from './reset-tokens';
+import { SignInGuard } from './sign-in-guard';
 import { createSession, isSessionActive, revokeSession, revokeUserSessions, rotateRefreshToken } from './sessions';
 import { AccessTokens, hashToken, newOpaqueToken, type AccessClaims } from './tokens';
 
@@ -26,6 +29,13 @@ export interface AuthServiceOptions {
   tokens: AccessTokens;
   mailer: Mailer;
   lockoutAttempts: number;
+  /** Failures on one identifier from every address before it backs off (default 20), and the back-off (10 s). */
+  backoffAttempts?: number;
+  backoffMs?: number;
+  /** Counters for wrong current passwords (memory unless given; Redis when scaled out). */
+  limiter?: KeyedLimiter;
+  /** Where a mail that failed off the request path is reported. */
+  onMailError?: (err: unknown) => void;
   adminEmails: readonly string[];
   publicOrigin?: string | undefined;
   /** Failed sign-in counts: the database unless given (Redis when scaled out). */
@@ -42,13 +52,20 @@ export interface Principal {
 /** Accounts: registration, sign-in, refresh rotation, sessions, password reset and change. */
 export class AuthService {
   private readonly db: Db;
-  private readonly lockout: Lockout;
+  private readonly guard: SignInGuard;
+  private readonly limiter: KeyedLimiter;
+  private readonly mailing = new Set<Promise<void>>();
   private readonly revocationStore: RevocationStore;
   /** Revocations are recorded in the database first; the shared denylist is best effort. */
   private readonly revocations: Pick<RevocationStore, 'isRevoked' | 'revoke'>;
   constructor(private readonly opts: AuthServiceOptions) {
     this.db = opts.db;
-    this.lockout = new Lockout(opts.lockoutStore ?? new DbLockoutStore(opts.db), opts.lockoutAttempts);
+    this.guard = new SignInGuard(opts.lockoutStore ?? new DbLockoutStore(opts.db), {
+      perAddressAttempts: opts.lockoutAttempts,
+      backoffAttempts: opts.backoffAttempts ?? 20,
+      backoffMs: opts.backoffMs ?? 10_000,
+    });
+    this.limiter = opts.limiter ?? createKeyedLimiter(null);
     this.revocationStore = opts.revocations ?? new MemoryRevocationStore(opts.tokens.ttl * 1000);
     this.revocations = {
       isRevoked: (id) => this.revocationStore.isRevoked(id),
@@ -111,17 +128,24 @@ export class AuthService {
     return this.issue(row, userAgent);
   }
 
-  async login(identifier: string, password: string, ip: string | null, userAgent: string | null): Promise<TokenPair> {
-    const user = await findUserByIdentifier(this.db, identifier);
-    const key = lockoutKey(user, identifier);
-    if (await this.lockout.isLocked(key)) throw new AppError('ACCOUNT_LOCKED');
+  /**
+   * Known and unknown identifiers take the same path: the lockout is keyed by the identifier as
+   * typed and the client address, and an unknown one still costs a password hash.
+   */
+  async login(identifier: string, password: string, ip: string, userAgent: string | null): Promise<TokenPair> {
+    const id = identifier.trim().toLowerCase();
+    const [user, state] = await Promise.all([findUserByIdentifier(this.db, id), this.guard.check(id, ip)]);
+    if (state.kind === 'locked') throw new AppError('ACCOUNT_LOCKED');
+    if (state.kind === 'backoff') {
+      throw new AppError('LOGIN_RATE_LIMITED', undefined, undefined, { 'retry-after': String(state.retryAfterSec) });
+    }
     const ok = user ? await verifyPassword(user.passwordHash, password) : (await burnPasswordCheck(password), false);
     if (!user || !ok) {
-      await this.lockout.recordFailure(key, ip);
+      await this.guard.recordFailure(id, ip);
       throw new AppError('INVALID_CREDENTIALS');
     }
     if (user.disabled) throw new AppError('ACCOUNT_DISABLED');
-    await this.lockout.clear(key);
+    await this.guard.succeeded(id, ip);
     return this.issue(user, userAgent);
   }
 
@@ -184,21 +208,53 @@ export class AuthService {
     }
   }
 
+  /**
+   * A wrong current password counts against the account; the `lockoutAttempts`-th within the
+   * sign-in window ends the session it came from (whoever holds a stolen token cannot guess on).
+   */
   async changePassword(principal: Principal, current: string, next: string): Promise<void> {
     if (!(await verifyPassword(principal.user.passwordHash, current))) {
+      const rule = {
+        name: 'change-password-wrong',
+        max: this.opts.lockoutAttempts - 1,
+        windowMs: LOGIN_ATTEMPT_WINDOW_MS,
+      };
+      const verdict = await this.limiter.hit(rule, principal.user.id);
+      if (!verdict.allowed) {
+        await this.limiter.reset(rule, principal.user.id);
+        await revokeSession(this.db, principal.sessionId, 'password_attempts');
+        await this.revocations.revoke([principal.sessionId]);
+        throw new AppError('PASSWORD_ATTEMPTS_EXCEEDED');
+      }
       throw new AppError('WRONG_PASSWORD', undefined, 'current_password');
     }
     await this.db
       .update(users)
       .set({ passwordHash: await hashPassword(next), updatedAt: new Date() })
       .where(eq(users.id, principal.user.id));
+    await voidResetTokens(this.db, principal.user.id);
     await this.revocations.revoke(
       await revokeUserSessions(this.db, principal.user.id, 'password_changed', principal.sessionId),
     );
   }
 
-  /** Always succeeds from the caller's point of view; mails a single-use link valid 30 minutes. */
-  async forgotPassword(email: string, origin: string): Promise<void> {
+  /**
+   * Always succeeds from the caller's point of view, at once: the account lookup, the token and
+   * the mail (a single-use link valid 30 minutes) happen off the request path, so the answer
+   * takes the same time whether or not the account exists. `origin` never comes from a request.
+   */
+  forgotPassword(email: string, origin: string): void {
+    const job = this.mailResetLink(email, origin).catch((err: unknown) => this.opts.onMailError?.(err));
+    this.mailing.add(job);
+    void job.finally(() => this.mailing.delete(job));
+  }
+
+  /** Resolves once every reset mail started so far has been sent (or failed). */
+  async mailSettled(): Promise<void> {
+    await Promise.all([...this.mailing]);
+  }
+
+  private async mailResetLink(email: string, origin: string): Promise<void> {
     const user = await findUserByEmail(this.db, email);
     if (!user || user.disabled) return;
     const token = newOpaqueToken();
@@ -220,7 +276,8 @@ export class AuthService {
     });
   }
 
-  async resetPassword(token: string, newPassword: string): Promise<void> {
+  /** Spends the token, sets the password, voids every other reset token and session of the account. */
+  async resetPassword(token: string, newPassword: string, ip: string): Promise<void> {
     const now = new Date();
     const [reset] = await this.db
       .update(passwordResets)
@@ -234,11 +291,13 @@ export class AuthService {
       )
       .returning({ userId: passwordResets.userId });
     if (!reset) throw new AppError('RESET_TOKEN_INVALID', undefined, 'token');
-    await this.db
+    const [user] = await this.db
       .update(users)
       .set({ passwordHash: await hashPassword(newPassword), updatedAt: now })
-      .where(eq(users.id, reset.userId));
+      .where(eq(users.id, reset.userId))
+      .returning();
+    await voidResetTokens(this.db, reset.userId);
     await this.revocations.revoke(await revokeUserSessions(this.db, reset.userId, 'password_reset'));
-    await this.lockout.clear(`user:${reset.userId}`);
+    if (user) await this.guard.reset([user.email.toLowerCase(), user.username.toLowerCase()], ip);
   }
 }

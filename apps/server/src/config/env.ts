@@ -46,6 +46,14 @@ export const envSchema = z.object({
   RATE_LIMIT_REGISTER_PER_MIN: z.coerce.number().int().positive().default(10),
   RATE_LIMIT_FORGOT_PER_MIN: z.coerce.number().int().positive().default(5),
   LOGIN_LOCKOUT_ATTEMPTS: z.coerce.number().int().positive().default(5),
+  // Failed sign-ins on one identifier from every address after which it allows one try per LOGIN_BACKOFF_SECONDS.
+  LOGIN_BACKOFF_ATTEMPTS: z.coerce.number().int().positive().default(20),
+  LOGIN_BACKOFF_SECONDS: z.coerce.number().int().positive().default(10),
+  RATE_LIMIT_REFRESH_PER_MIN: z.coerce.number().int().positive().default(60),
+  RATE_LIMIT_RESET_PER_MIN: z.coerce.number().int().positive().default(10),
+  // Per learner: analytics batches, and each other kind of write (feedback, offline sessions, profile).
+  RATE_LIMIT_ANALYTICS_PER_MIN: z.coerce.number().int().positive().default(60),
+  RATE_LIMIT_WRITES_PER_MIN: z.coerce.number().int().positive().default(60),
   PRACTICE_HOLD_MS: z.coerce.number().int().min(300).max(500).default(400),
   RECOGNITION_WORKERS: z.coerce.number().int().min(0).max(64).optional(),
   MODEL_DIR: z.string().min(1).default('.cache/models'),

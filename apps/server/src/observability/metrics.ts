@@ -88,9 +88,21 @@ export class Metrics {
 
 /**
  * GET /metrics in Prometheus text format, on the app's port. With `token` set, only callers
- * sending `Authorization: Bearer <token>` get it (so it is not public by accident).
+ * sending `Authorization: Bearer <token>` get it (so it is not public by accident). In
+ * production without a token the route is not served at all (404), and start-up says so.
  */
-export function registerMetricsRoute(app: FastifyInstance, metrics: Metrics, token: string | undefined): void {
+export function registerMetricsRoute(
+  app: FastifyInstance,
+  metrics: Metrics,
+  token: string | undefined,
+  production = false,
+): void {
+  if (production && !token) {
+    app.log.warn(
+      'METRICS_TOKEN is not set: /metrics is not served in production. Set METRICS_TOKEN (16+ characters) to serve it to callers sending it as a bearer token, or METRICS_ENABLED=false to silence this.',
+    );
+    return;
+  }
   const digest = (v: string) => createHash('sha256').update(v).digest();
   const expected = token ? digest(`Bearer ${token}`) : null;
   app.get('/metrics', async (request, reply) => {

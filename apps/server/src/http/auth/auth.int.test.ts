@@ -1,10 +1,10 @@
-import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { LOGIN_MESSAGES, REGISTRATION_MESSAGES } from '@asl/protocol';
 import { isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { passwordResets } from '../../db/schema';
 import { call } from '../../test/http';
+import { resetTokenOf, waitForMail } from '../../test/outbox';
 import { DB_KINDS, startTestServer, type TestServer } from '../../test/test-server';
 
 let n = 0;
@@ -187,12 +187,8 @@ describe.each(DB_KINDS)('accounts (%s)', (kind) => {
     expect(res.status).toBe(200);
     expect(res.body).toEqual(ghost.body);
     const outbox = join(server.dataDir, 'outbox');
-    const mails = await Promise.all(
-      (await readdir(outbox)).map(async (f) => JSON.parse(await readFile(join(outbox, f), 'utf8'))),
-    );
-    const mail = mails.find((m) => m.to === email);
-    expect(mail).toBeDefined();
-    const token = decodeURIComponent(/token=([^\s]+)/.exec(mail.text)![1]!);
+    const mail = await waitForMail(outbox, (m) => m.to === email);
+    const token = resetTokenOf(mail);
     const reset = await call(server.api('/auth/reset-password'), { body: { token, new_password: 'brand-new-pass' } });
     expect(reset.status).toBe(200);
     const again = await call(server.api('/auth/reset-password'), { body: { token, new_password: 'another-pass' } });
@@ -207,9 +203,8 @@ describe.each(DB_KINDS)('accounts (%s)', (kind) => {
 
     // An expired token is refused.
     await call(server.api('/auth/forgot-password'), { body: { email } });
-    const newest = (await readdir(outbox)).sort().at(-1)!;
-    const mail2 = JSON.parse(await readFile(join(outbox, newest), 'utf8'));
-    const token2 = decodeURIComponent(/token=([^\s]+)/.exec(mail2.text)![1]!);
+    const mail2 = await waitForMail(outbox, (m) => m.to === email && m.file !== mail.file);
+    const token2 = resetTokenOf(mail2);
     await server.database.db
       .update(passwordResets)
       .set({ expiresAt: new Date(Date.now() - 1000) })

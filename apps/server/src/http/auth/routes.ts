@@ -1,4 +1,3 @@
-import rateLimit from '@fastify/rate-limit';
 import {
   changePasswordRequestSchema,
   forgotPasswordRequestSchema,
@@ -7,27 +6,48 @@ import {
   refreshRequestSchema,
   registerRequestSchema,
   resetPasswordRequestSchema,
-  type ErrorCode,
 } from '@asl/protocol';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Redis } from 'ioredis';
 import { toUserDto } from '../../auth/accounts';
+import { assertPasswordAllowed } from '../../auth/common-passwords';
+import { createKeyedLimiter, perMinute, type KeyedLimiter } from '../../auth/keyed-limiter';
 import type { AuthService } from '../../auth/service';
 import { requireAuth, principalOf } from '../authenticate';
-import { AppError, parseWith } from '../errors';
+import { parseWith } from '../errors';
+import { bodyField, byAddress, byLearner, limitRequests } from './limit';
 
 export interface AuthRouteLimits {
   loginPerMin: number;
   registerPerMin: number;
   forgotPerMin: number;
+  refreshPerMin?: number;
+  resetPerMin?: number;
+  /** Profile updates per learner per minute. */
+  writesPerMin?: number;
+  /** The counters (shared with the other routes); made from `redis` when not given. */
+  limiter?: KeyedLimiter;
   /** Counters in Redis (shared by every process) when given; in this process's memory otherwise. */
   redis?: Redis | null;
+  /** The origin of links in mails (PUBLIC_ORIGIN); else the address this server listens on. */
+  publicOrigin?: string | undefined;
 }
 
-function identifierOf(request: FastifyRequest, field: 'identifier' | 'email'): string {
-  const value = (request.body as Record<string, unknown> | null)?.[field];
-  return typeof value === 'string' ? value.trim().toLowerCase().slice(0, 254) : '';
+/** The address the server itself listens on, as http://host:port (never a request header). */
+export function listeningOrigin(app: FastifyInstance): string {
+  const address = app.server.address();
+  if (!address || typeof address === 'string') return 'http://localhost';
+  const host =
+    address.address === '0.0.0.0' || address.address === '::'
+      ? 'localhost'
+      : address.family === 'IPv6'
+        ? `[${address.address}]`
+        : address.address;
+  return `http://${host}:${address.port}`;
 }
+
+/** Token answers must never be stored by a browser or a proxy cache. */
+const noStore = (reply: FastifyReply) => reply.header('cache-control', 'no-store');
 
 /** The /auth calls of spec section 7. Handlers stay thin: parse, call the service, answer. */
 export async function registerAuthRoutes(
@@ -35,51 +55,53 @@ export async function registerAuthRoutes(
   auth: AuthService,
   limits: AuthRouteLimits,
 ): Promise<void> {
-  await app.register(rateLimit, {
-    global: false,
-    hook: 'preHandler',
-    ...(limits.redis ? { redis: limits.redis, nameSpace: 'asl:rl:', skipOnError: true } : {}),
-  });
-
-  const limiter = (max: number, code: ErrorCode, key: (r: FastifyRequest) => string) =>
-    app.rateLimit({
-      max,
-      timeWindow: 60_000,
-      keyGenerator: key,
-      errorResponseBuilder: (_req, ctx) =>
-        new AppError(code, undefined, undefined, { 'retry-after': String(Math.max(1, Math.ceil(ctx.ttl / 1000))) }),
-    });
-  const perIp = (name: string) => (r: FastifyRequest) => `${name}:ip:${r.ip}`;
+  const limiter = limits.limiter ?? createKeyedLimiter(limits.redis ?? null);
+  // Every limit of a route counts every request (own counters, not stacked plugin hooks).
+  const limit = limitRequests.bind(null, limiter);
+  const loginLimits = limit('LOGIN_RATE_LIMITED', [
+    { rule: perMinute('login:ip', limits.loginPerMin), key: byAddress },
+    { rule: perMinute('login:id', limits.loginPerMin), key: bodyField('identifier') },
+  ]);
+  const forgotLimits = limit('RATE_LIMITED', [
+    { rule: perMinute('forgot:ip', limits.forgotPerMin), key: byAddress },
+    { rule: perMinute('forgot:email', limits.forgotPerMin), key: bodyField('email') },
+  ]);
+  const registerLimits = limit('REGISTER_RATE_LIMITED', [
+    { rule: perMinute('register:ip', limits.registerPerMin), key: byAddress },
+  ]);
+  const refreshLimits = limit('RATE_LIMITED', [
+    { rule: perMinute('refresh:ip', limits.refreshPerMin ?? 60), key: byAddress },
+  ]);
+  const resetLimits = limit('RATE_LIMITED', [
+    { rule: perMinute('reset:ip', limits.resetPerMin ?? 10), key: byAddress },
+  ]);
+  const changePasswordLimits = limit('LOGIN_RATE_LIMITED', [
+    { rule: perMinute('change-password:learner', limits.loginPerMin), key: byLearner },
+  ]);
+  const profileLimits = limit('WRITE_RATE_LIMITED', [
+    { rule: perMinute('profile:learner', limits.writesPerMin ?? 60), key: byLearner },
+  ]);
+  const linkOrigin = () => limits.publicOrigin ?? listeningOrigin(app);
 
   const authed = requireAuth(auth);
   const userAgent = (r: FastifyRequest) => r.headers['user-agent'] ?? null;
 
-  app.post(
-    '/auth/register',
-    { preHandler: [limiter(limits.registerPerMin, 'REGISTER_RATE_LIMITED', perIp('register'))] },
-    async (request, reply) => {
-      const body = parseWith(registerRequestSchema, request.body);
-      return reply.status(201).send(await auth.register(body, userAgent(request)));
-    },
-  );
+  app.post('/auth/register', { preHandler: [registerLimits] }, async (request, reply) => {
+    const body = parseWith(registerRequestSchema, request.body);
+    assertPasswordAllowed(body.password, 'password', body);
+    return noStore(reply)
+      .status(201)
+      .send(await auth.register(body, userAgent(request)));
+  });
 
-  app.post(
-    '/auth/login',
-    {
-      preHandler: [
-        limiter(limits.loginPerMin, 'LOGIN_RATE_LIMITED', perIp('login')),
-        limiter(limits.loginPerMin, 'LOGIN_RATE_LIMITED', (r) => `login:id:${identifierOf(r, 'identifier')}`),
-      ],
-    },
-    async (request) => {
-      const body = parseWith(loginRequestSchema, request.body);
-      return auth.login(body.identifier, body.password, request.ip, userAgent(request));
-    },
-  );
+  app.post('/auth/login', { preHandler: [loginLimits] }, async (request, reply) => {
+    const body = parseWith(loginRequestSchema, request.body);
+    return noStore(reply).send(await auth.login(body.identifier, body.password, request.ip, userAgent(request)));
+  });
 
-  app.post('/auth/refresh', async (request) => {
+  app.post('/auth/refresh', { preHandler: [refreshLimits] }, async (request, reply) => {
     const body = parseWith(refreshRequestSchema, request.body);
-    return auth.refresh(body.refresh_token);
+    return noStore(reply).send(await auth.refresh(body.refresh_token));
   });
 
   app.get('/auth/me', { preHandler: authed }, async (request) => {
@@ -91,36 +113,29 @@ export async function registerAuthRoutes(
     return { ok: true };
   });
 
-  app.put('/auth/profile', { preHandler: authed }, async (request) => {
+  app.put('/auth/profile', { preHandler: [authed, profileLimits] }, async (request) => {
     const body = parseWith(profileUpdateRequestSchema, request.body);
     return { user: await auth.updateProfile(principalOf(request), body) };
   });
 
-  app.post('/auth/change-password', { preHandler: authed }, async (request) => {
+  app.post('/auth/change-password', { preHandler: [authed, changePasswordLimits] }, async (request) => {
     const body = parseWith(changePasswordRequestSchema, request.body);
+    assertPasswordAllowed(body.new_password, 'new_password', principalOf(request).user);
     await auth.changePassword(principalOf(request), body.current_password, body.new_password);
     return { ok: true, message: 'Your password has been changed.' };
   });
 
-  app.post(
-    '/auth/forgot-password',
-    {
-      preHandler: [
-        limiter(limits.forgotPerMin, 'RATE_LIMITED', perIp('forgot')),
-        limiter(limits.forgotPerMin, 'RATE_LIMITED', (r) => `forgot:id:${identifierOf(r, 'email')}`),
-      ],
-    },
-    async (request) => {
-      const body = parseWith(forgotPasswordRequestSchema, request.body);
-      const origin = `${request.protocol}://${request.host}`;
-      await auth.forgotPassword(body.email, origin);
-      return { ok: true, message: 'If an account exists for that email, we have sent a link to reset the password.' };
-    },
-  );
+  app.post('/auth/forgot-password', { preHandler: [forgotLimits] }, async (request) => {
+    const body = parseWith(forgotPasswordRequestSchema, request.body);
+    // The link's origin is configuration or this server's own address, never the Host header.
+    auth.forgotPassword(body.email, linkOrigin());
+    return { ok: true, message: 'If an account exists for that email, we have sent a link to reset the password.' };
+  });
 
-  app.post('/auth/reset-password', async (request) => {
+  app.post('/auth/reset-password', { preHandler: [resetLimits] }, async (request) => {
     const body = parseWith(resetPasswordRequestSchema, request.body);
-    await auth.resetPassword(body.token, body.new_password);
+    assertPasswordAllowed(body.new_password, 'new_password');
+    await auth.resetPassword(body.token, body.new_password, request.ip);
     return { ok: true, message: 'Your password has been reset. You can sign in now.' };
   });
 }

@@ -1,0 +1,149 @@
+import { createHash } from 'node:crypto';
+import type { Redis } from 'ioredis';
+import { REDIS_PREFIX } from '../scale/redis';
+
+/** One fixed-window counter: how many hits in the current window, and when the window ends. */
+export interface CounterHit {
+  count: number;
+  /** Milliseconds until this key's window ends and its count starts again from zero. */
+  resetMs: number;
+}
+
+/** Where the counters live: this process's memory, or Redis (shared by every process). */
+export interface CounterStore {
+  /** Adds one to `key` in its current window (a window of `windowMs` starts at a key's first hit). */
+  hit(key: string, windowMs: number): Promise<CounterHit>;
+  reset(key: string): Promise<void>;
+}
+
+/** Counters in a Map; expired windows are swept as the map grows. */
+export class MemoryCounterStore implements CounterStore {
+  private readonly windows = new Map<string, { count: number; endsAt: number }>();
+  private nextSweep = 0;
+  constructor(private readonly now: () => number = Date.now) {}
+
+  async hit(key: string, windowMs: number): Promise<CounterHit> {
+    const now = this.now();
+    if (now >= this.nextSweep) {
+      for (const [k, w] of this.windows) if (w.endsAt <= now) this.windows.delete(k);
+      this.nextSweep = now + 10_000;
+    }
+    let w = this.windows.get(key);
+    if (!w || w.endsAt <= now) {
+      w = { count: 0, endsAt: now + windowMs };
+      this.windows.set(key, w);
+    }
+    w.count += 1;
+    return { count: w.count, resetMs: w.endsAt - now };
+  }
+
+  async reset(key: string): Promise<void> {
+    this.windows.delete(key);
+  }
+}
+
+// INCR, start the window on the first hit, answer the count and the time left (atomic in Redis).
+const HIT_SCRIPT = `
+local n = redis.call('INCR', KEYS[1])
+if n == 1 then redis.call('PEXPIRE', KEYS[1], ARGV[1]) end
+local ttl = redis.call('PTTL', KEYS[1])
+if ttl < 0 then redis.call('PEXPIRE', KEYS[1], ARGV[1]); ttl = tonumber(ARGV[1]) end
+return {n, ttl}`;
+
+/** Counters as Redis keys with a TTL: every process behind one Redis shares them. */
+export class RedisCounterStore implements CounterStore {
+  constructor(private readonly redis: Redis) {}
+
+  private key(key: string): string {
+    return `${REDIS_PREFIX}limit:${key}`;
+  }
+
+  async hit(key: string, windowMs: number): Promise<CounterHit> {
+    const [count, ttl] = (await this.redis.eval(HIT_SCRIPT, 1, this.key(key), String(windowMs))) as [number, number];
+    return { count: Number(count), resetMs: Number(ttl) };
+  }
+
+  async reset(key: string): Promise<void> {
+    await this.redis.del(this.key(key));
+  }
+}
+
+/** Redis first; while Redis is unreachable this process's memory counts, so limits keep holding. */
+export class FallbackCounterStore implements CounterStore {
+  constructor(
+    private readonly primary: CounterStore,
+    private readonly fallback: CounterStore,
+    private readonly onError: (err: unknown) => void = () => {},
+  ) {}
+
+  async hit(key: string, windowMs: number): Promise<CounterHit> {
+    try {
+      return await this.primary.hit(key, windowMs);
+    } catch (err) {
+      this.onError(err);
+      return this.fallback.hit(key, windowMs);
+    }
+  }
+
+  async reset(key: string): Promise<void> {
+    await Promise.all([this.primary.reset(key).catch(this.onError), this.fallback.reset(key)]);
+  }
+}
+
+/** A named limit: at most `max` hits per key in `windowMs`. */
+export interface LimitRule {
+  name: string;
+  max: number;
+  windowMs: number;
+}
+
+export interface LimitVerdict {
+  allowed: boolean;
+  count: number;
+  /** Whole seconds until the key may try again (at least 1); meaningful when refused. */
+  retryAfterSec: number;
+}
+
+/**
+ * Fixed-window counters keyed by a rule's name and a key (an address, an identifier, a learner).
+ * Each check counts on its own: unlike stacked @fastify/rate-limit hooks, a request counted by
+ * one limit is still counted by the next. Keys are hashed, so no email or address is stored.
+ */
+export class KeyedLimiter {
+  constructor(private readonly store: CounterStore) {}
+
+  private storeKey(rule: LimitRule, key: string): string {
+    return `${rule.name}:${createHash('sha256').update(key).digest('base64url').slice(0, 24)}`;
+  }
+
+  async hit(rule: LimitRule, key: string): Promise<LimitVerdict> {
+    const { count, resetMs } = await this.store.hit(this.storeKey(rule, key), rule.windowMs);
+    return { allowed: count <= rule.max, count, retryAfterSec: Math.max(1, Math.ceil(resetMs / 1000)) };
+  }
+
+  /** Counts every (rule, key) pair, then answers: refused when any one is over its limit. */
+  async hitAll(checks: readonly (readonly [LimitRule, string])[]): Promise<LimitVerdict & { refusedBy?: LimitRule }> {
+    const verdicts = await Promise.all(checks.map(([rule, key]) => this.hit(rule, key)));
+    let refused: (LimitVerdict & { refusedBy: LimitRule }) | undefined;
+    verdicts.forEach((v, i) => {
+      if (!v.allowed && (!refused || v.retryAfterSec > refused.retryAfterSec)) {
+        refused = { ...v, refusedBy: checks[i]![0] };
+      }
+    });
+    return refused ?? { allowed: true, count: Math.max(0, ...verdicts.map((v) => v.count)), retryAfterSec: 1 };
+  }
+
+  reset(rule: LimitRule, key: string): Promise<void> {
+    return this.store.reset(this.storeKey(rule, key));
+  }
+}
+
+/** The limiter of one process: counters in Redis when given (memory while it is unreachable), memory otherwise. */
+export function createKeyedLimiter(redis: Redis | null, onRedisError?: (err: unknown) => void): KeyedLimiter {
+  const memory = new MemoryCounterStore();
+  return new KeyedLimiter(
+    redis ? new FallbackCounterStore(new RedisCounterStore(redis), memory, onRedisError) : memory,
+  );
+}
+
+export const perMinute = (name: string, max: number): LimitRule => ({ name, max, windowMs: 60_000 });
