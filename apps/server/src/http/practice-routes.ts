@@ -1,11 +1,12 @@
 import { PERMISSIONS, feedbackReportRequestSchema, storiesQuerySchema, type ProgressResponse } from '@asl/protocol';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { AuthService } from '../auth/service';
 import type { Db } from '../db/client';
 import { feedbackReports } from '../db/schema';
 import type { StoryLibrary } from '../practice/library';
 import { computeProgress } from '../practice/progress';
+import { ownsPracticeSession } from '../practice/session-owner';
 import { listStories, rowToSummary } from '../practice/stories-repo';
 import { learnerWriteLimit, type WriteLimits } from './auth/limit';
 import { principalOf, requireAuth, requirePermission } from './authenticate';
@@ -58,6 +59,10 @@ export function registerPracticeRoutes(
     async (request, reply) => {
       const body = parseWith(feedbackReportRequestSchema, request.body);
       const userId = principalOf(request).user.id;
+      // Another learner's session is answered like one that does not exist, and nothing is stored.
+      if (body.session_id && !(await ownsPracticeSession(deps.db, body.session_id, userId))) {
+        throw new AppError('SESSION_NOT_FOUND', undefined, 'session_id');
+      }
       const inserted = await deps.db
         .insert(feedbackReports)
         .values({
@@ -77,7 +82,7 @@ export function registerPracticeRoutes(
       const [existing] = await deps.db
         .select({ id: feedbackReports.id })
         .from(feedbackReports)
-        .where(eq(feedbackReports.clientId, body.client_id ?? ''))
+        .where(and(eq(feedbackReports.userId, userId), eq(feedbackReports.clientId, body.client_id ?? '')))
         .limit(1);
       return reply.status(200).send({ id: existing?.id ?? null, duplicate: true });
     },
