@@ -10,18 +10,15 @@
  * (default 1) on free ports; they share DATABASE_URL and REDIS_URL when those are set (else
  * each has its own PGlite), and their CPU and memory are summed.
  */
-import { spawn } from 'node:child_process';
-import { cp, mkdtemp, readFile, rm } from 'node:fs/promises';
-import { existsSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import sharp from 'sharp';
 import WebSocket from 'ws';
 import { percentile, fmt } from './stats';
 import { procUsage } from './proc-usage';
 import { sharedDir } from '../shared-dir.mjs';
+import { removeDir, startBuiltServer } from '../../apps/server/src/test/built-server';
 
-const root = resolve(import.meta.dirname, '..', '..');
 const args = process.argv.slice(2);
 const opt = (name: string, def: number) => {
   const i = args.indexOf(`--${name}`);
@@ -60,41 +57,16 @@ interface OwnServer {
 }
 
 async function startOwnServer(): Promise<OwnServer> {
-  const main = join(root, 'apps/server/dist/main.js');
-  if (!existsSync(main)) throw new Error('Build first: npm run build');
-  const dataDir = await mkdtemp(join(tmpdir(), 'asl-bench-'));
-  const template = join(root, '.cache/test-pglite-template/pglite');
-  if (!process.env.DATABASE_URL && existsSync(template))
-    await cp(template, join(dataDir, 'pglite'), { recursive: true });
-  const proc = spawn(process.execPath, [main], {
-    cwd: root,
-    env: {
-      ...process.env,
-      PORT: '0',
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'warn',
-      RATE_LIMIT_REGISTER_PER_MIN: '1000',
-      RATE_LIMIT_LOGIN_PER_MIN: '1000',
-    },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  const url = await new Promise<string>((res, rej) => {
-    let out = '';
-    proc.stdout!.on('data', (c: Buffer) => {
-      out += c.toString();
-      const m = /running at (http:\/\/\S+)/.exec(out);
-      if (m) res(m[1]!.replace('localhost', '127.0.0.1'));
-    });
-    proc.once('exit', (code) => rej(new Error(`server exited ${code}`)));
+  const server = await startBuiltServer({
+    env: { RATE_LIMIT_REGISTER_PER_MIN: '1000', RATE_LIMIT_LOGIN_PER_MIN: '1000' },
+    stderr: 'inherit',
   });
   return {
-    url,
-    pid: proc.pid!,
+    url: server.url,
+    pid: server.proc.pid!,
     async stop() {
-      proc.kill('SIGTERM');
-      await new Promise((r) => proc.once('exit', r));
-      await rm(dataDir, { recursive: true, force: true });
+      await server.stop();
+      await removeDir(server.dataDir);
     },
   };
 }
