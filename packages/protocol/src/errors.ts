@@ -31,6 +31,10 @@ export const ERROR_CODES = {
   REGISTER_RATE_LIMITED: { status: 429, message: REGISTRATION_MESSAGES[429] },
   RESET_TOKEN_INVALID: { status: 400, message: 'This password reset link is invalid or has expired.' },
   WRONG_PASSWORD: { status: 400, message: 'Your current password is not correct.' },
+  PASSWORD_TOO_COMMON: {
+    status: 400,
+    message: 'This is one of the most common passwords, so it is easy to guess. Choose another.',
+  },
   PASSWORD_ATTEMPTS_EXCEEDED: {
     status: 401,
     message: 'Too many wrong passwords. You have been signed out; please sign in again.',

@@ -21,7 +21,7 @@ describe.each(DB_KINDS)('offline practice uploads and analytics (%s)', (kind) =>
   const newLearner = async () => {
     const id = `${Date.now().toString(36)}${n++}`;
     const res = await call(server.api('/auth/register'), {
-      body: { username: `off_${id}`, email: `off${id}@example.org`, password: 'password123' },
+      body: { username: `off_${id}`, email: `off${id}@example.org`, password: 'signing-is-fun' },
     });
     return { token: res.body.access_token as string, userId: res.body.user.id as string };
   };

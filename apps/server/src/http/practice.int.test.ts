@@ -10,7 +10,7 @@ describe.each(DB_KINDS)('stories, practice sessions and progress (%s)', (kind) =
   const newLearner = async () => {
     const id = `${Date.now().toString(36)}${n++}`;
     const res = await call(server.api('/auth/register'), {
-      body: { username: `prac_${id}`, email: `prac${id}@example.org`, password: 'password123' },
+      body: { username: `prac_${id}`, email: `prac${id}@example.org`, password: 'signing-is-fun' },
     });
     return res.body.access_token as string;
   };

@@ -37,7 +37,7 @@ describe.each(DB_KINDS)('GET /api/v1/ready (%s)', (kind) => {
       const user = {
         username: `nored_${Date.now()}`,
         email: `nored${Date.now()}@example.org`,
-        password: 'password123',
+        password: 'signing-is-fun',
       };
       expect((await call(s.api('/auth/register'), { body: user })).status).toBe(201);
       const wrong = await call(s.api('/auth/login'), { body: { identifier: user.email, password: 'wrong-password' } });

@@ -75,7 +75,7 @@ describe('live protocol fuzzing', () => {
   beforeAll(async () => {
     server = await startTestServer('pglite');
     const res = await call(server.api('/auth/register'), {
-      body: { username: `fuzz_${Date.now()}`, email: `fuzz${Date.now()}@example.org`, password: 'password123' },
+      body: { username: `fuzz_${Date.now()}`, email: `fuzz${Date.now()}@example.org`, password: 'signing-is-fun' },
     });
     token = res.body.access_token;
   });

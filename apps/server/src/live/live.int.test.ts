@@ -17,7 +17,7 @@ describe.each(DB_KINDS)('live socket /ws/video (%s)', (kind) => {
   beforeAll(async () => {
     server = await startTestServer(kind);
     const res = await call(server.api('/auth/register'), {
-      body: { username: `live_${Date.now()}`, email: `live${Date.now()}@example.org`, password: 'password123' },
+      body: { username: `live_${Date.now()}`, email: `live${Date.now()}@example.org`, password: 'signing-is-fun' },
     });
     token = res.body.access_token;
   });
@@ -124,7 +124,7 @@ describe('graceful shutdown', () => {
   it('closes live sockets with 1012', async () => {
     const server = await startTestServer('pglite');
     const res = await call(server.api('/auth/register'), {
-      body: { username: `bye_${Date.now()}`, email: `bye${Date.now()}@example.org`, password: 'password123' },
+      body: { username: `bye_${Date.now()}`, email: `bye${Date.now()}@example.org`, password: 'signing-is-fun' },
     });
     const c = await LiveTestClient.connect(server.wsUrl(res.body.access_token));
     await c.next((m) => m.type === 'connection_established');

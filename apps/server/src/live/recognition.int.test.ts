@@ -10,7 +10,7 @@ describe('real recognition over the live socket', () => {
   beforeAll(async () => {
     server = await startTestServer('pglite');
     const res = await call(server.api('/auth/register'), {
-      body: { username: `rec_${Date.now()}`, email: `rec${Date.now()}@example.org`, password: 'password123' },
+      body: { username: `rec_${Date.now()}`, email: `rec${Date.now()}@example.org`, password: 'signing-is-fun' },
     });
     token = res.body.access_token;
   });

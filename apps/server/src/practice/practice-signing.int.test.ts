@@ -11,7 +11,7 @@ describe('signing a story with real photos through the real recogniser', () => {
   beforeAll(async () => {
     server = await startTestServer('pglite');
     const res = await call(server.api('/auth/register'), {
-      body: { username: `signer_${Date.now()}`, email: `signer${Date.now()}@example.org`, password: 'password123' },
+      body: { username: `signer_${Date.now()}`, email: `signer${Date.now()}@example.org`, password: 'signing-is-fun' },
     });
     token = res.body.access_token;
   });

@@ -17,7 +17,7 @@ describe.runIf(POSTGRES_URL && TEST_REDIS_URL)('two server processes, one Postgr
   let p1: ServerProcess;
   let p2: ServerProcess;
   const suffix = Date.now().toString(36);
-  const user = { username: `two_${suffix}`, email: `two.${suffix}@example.org`, password: 'password123' };
+  const user = { username: `two_${suffix}`, email: `two.${suffix}@example.org`, password: 'signing-is-fun' };
 
   beforeAll(async () => {
     buildServerBundle();
@@ -90,7 +90,7 @@ describe.runIf(POSTGRES_URL && TEST_REDIS_URL)('two server processes, one Postgr
 
   it('locks an account after failures spread over both processes', async () => {
     const ip = { 'x-forwarded-for': newIp() };
-    const other = { username: `lock_${suffix}`, email: `lock.${suffix}@example.org`, password: 'password123' };
+    const other = { username: `lock_${suffix}`, email: `lock.${suffix}@example.org`, password: 'signing-is-fun' };
     expect((await call(p2.api('/auth/register'), { body: other, headers: ip })).status).toBe(201);
     const attempt = (p: ServerProcess, password: string) =>
       call(p.api('/auth/login'), { body: { identifier: other.email, password }, headers: ip });

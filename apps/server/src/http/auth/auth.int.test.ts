@@ -254,7 +254,7 @@ describe('rate limits', () => {
     const codes: number[] = [];
     for (let i = 0; i < 3; i++) {
       const r = await call(server.api('/auth/register'), {
-        body: { username: `rl_${i}_${unique()}`, email: `rl${i}${unique()}@e.org`, password: 'password1' },
+        body: { username: `rl_${i}_${unique()}`, email: `rl${i}${unique()}@e.org`, password: 'signing-is-fun' },
       });
       codes.push(r.status);
     }
