@@ -11,6 +11,7 @@ import type { Secrets } from './config/secrets';
 import type { Database } from './db/client';
 import { registerAuthRoutes } from './http/auth/routes';
 import { acceptEmptyJsonBodies } from './http/empty-body';
+import { registerCompression } from './http/compression';
 import { registerErrorHandling } from './http/errors';
 import { registerHealthRoutes } from './http/health';
 import { registerOfflineRoutes } from './http/offline-routes';
@@ -83,6 +84,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     },
     crossOriginEmbedderPolicy: false,
   });
+  await registerCompression(app);
 
   const tokens = new AccessTokens(deps.secrets.jwtSecret);
   // Rate-limit counters: Redis when scaled out (this process's memory while it is unreachable).

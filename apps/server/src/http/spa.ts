@@ -4,12 +4,24 @@ import fastifyStatic from '@fastify/static';
 import { SERVICE_WORKER_PATH, errorBody } from '@asl/protocol';
 import type { FastifyInstance } from 'fastify';
 
+/** Hashed build assets: never change under their name. */
+export const IMMUTABLE_CACHE = 'public, max-age=31536000, immutable';
+/** index.html, login.html, /sw.js and the other unhashed files: revalidated on every use. */
+export const REVALIDATE_CACHE = 'no-cache';
+/** The sign-in page with its static HTML already in #root (written by the web build). */
+export const LOGIN_PAGE = 'login.html';
+
 /**
  * Serves the built SPA; any unknown non-API path falls back to index.html so the
- * client router can handle it. API and socket paths get a coded JSON 404 instead, and so does
- * a missing `/sw.js` (an HTML page there would make the browser's registration fail oddly).
- * Everything outside /assets/ (index.html, /sw.js) is `no-cache`, so a new service worker
- * and a new shell are picked up at once.
+ * client router can handle it, and /login gets login.html (the same page with the sign-in form's
+ * HTML in it, so it paints before the script) when the build has one. API and socket paths get
+ * a coded JSON 404 instead, and so does a missing `/sw.js` (an HTML page there would make the
+ * browser's registration fail oddly).
+ *
+ * Every file goes out precompressed when the build wrote `.br`/`.gz` copies and the request's
+ * Accept-Encoding allows (Brotli first), with `Vary: Accept-Encoding`. /assets/ (hashed names)
+ * is cached for a year as immutable; everything else (index.html, /sw.js) is `no-cache`, so a
+ * new service worker and a new shell are picked up at once.
  */
 export async function registerSpa(app: FastifyInstance, webDistDir: string | null): Promise<void> {
   const hasSpa = webDistDir !== null && existsSync(join(webDistDir, 'index.html'));
@@ -18,11 +30,15 @@ export async function registerSpa(app: FastifyInstance, webDistDir: string | nul
       root: webDistDir,
       wildcard: false,
       index: false,
+      preCompressed: true,
       setHeaders(res, path) {
-        if (path.includes(`${'/'}assets${'/'}`))
-          void res.header('cache-control', 'public, max-age=31536000, immutable');
-        else void res.header('cache-control', 'no-cache');
+        void res.header('cache-control', path.includes(`${'/'}assets${'/'}`) ? IMMUTABLE_CACHE : REVALIDATE_CACHE);
       },
+    });
+    const loginPage = existsSync(join(webDistDir, LOGIN_PAGE)) ? LOGIN_PAGE : 'index.html';
+    app.get('/login', (_request, reply) => {
+      void reply.header('cache-control', REVALIDATE_CACHE);
+      return reply.type('text/html').sendFile(loginPage);
     });
   }
   app.setNotFoundHandler((request, reply) => {
@@ -35,7 +51,7 @@ export async function registerSpa(app: FastifyInstance, webDistDir: string | nul
       path === '/metrics' ||
       path === SERVICE_WORKER_PATH;
     if (!isApi && hasSpa && (request.method === 'GET' || request.method === 'HEAD')) {
-      void reply.header('cache-control', 'no-cache');
+      void reply.header('cache-control', REVALIDATE_CACHE);
       return reply.type('text/html').sendFile('index.html');
     }
     return reply.status(404).send(errorBody('NOT_FOUND'));
