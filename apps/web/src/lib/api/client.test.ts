@@ -82,10 +82,12 @@ describe('request', () => {
         return json(200, { ok: true });
       });
       vi.stubGlobal('fetch', fetchMock);
+      const listens = vi.spyOn(window, 'addEventListener');
       let settled = false;
       const pending = request('/progress').finally(() => (settled = true));
-      await vi.waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(1));
-      await new Promise((r) => setTimeout(r, 20));
+      // The call is parked on the `online` event (no timer): it has not settled, and fetched once.
+      await vi.waitFor(() => expect(listens).toHaveBeenCalledWith('online', expect.any(Function)));
+      expect(fetchMock).toHaveBeenCalledTimes(1);
       expect(settled).toBe(false);
       onLine.mockReturnValue(true);
       window.dispatchEvent(new Event('online'));
