@@ -1,6 +1,13 @@
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { badHuffmanFrame, bombJpeg, dataUrl, garbageAfterHeader, plainFrame, truncatedFrame } from '../test/bad-jpegs';
+import {
+  badHuffmanFrame,
+  bombJpeg,
+  dataUrl,
+  garbageAfterHeader,
+  plainFrame,
+  truncatedFrame,
+} from '../recognition/hostile-jpegs';
 import { readJpegHeader } from '../recognition/jpeg-header';
 import { checkFrame } from './frame-validation';
 

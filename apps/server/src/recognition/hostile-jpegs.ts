@@ -1,5 +1,5 @@
 /**
- * Hostile JPEGs for the frame tests, each built from a real image (no hand-patched sizes unless
+ * Test fixtures: hostile JPEGs for the frame tests, each built from a real image (no hand-patched sizes unless
  * the name says so).
  */
 import sharp from 'sharp';

@@ -1,5 +1,8 @@
+import { Worker } from 'node:worker_threads';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
+import { badHuffmanFrame, bombJpeg, plainFrame, truncatedFrame } from '../hostile-jpegs';
+import { ImageRejectedError } from '../image-limits';
 import { decodeFrame, decodeImage, lastFrameDecoder } from './image.js';
 
 const frame = (): Promise<Buffer> =>
@@ -28,7 +31,10 @@ describe('decodeFrame (wasm libjpeg, sharp fallback)', () => {
   });
   it('leaves truncated or corrupt JPEGs to sharp, which rejects them as before', async () => {
     const jpeg = await frame();
-    await expect(decodeFrame(new Uint8Array(jpeg.subarray(0, jpeg.length >> 1)))).rejects.toThrow(/premature/i);
+    // cut inside the scan: libjpeg warns, sharp refuses
+    await expect(decodeFrame(new Uint8Array(jpeg.subarray(0, jpeg.length - 30)))).rejects.toThrow(/premature/i);
+    // cut inside the header: refused before any decoder
+    await expect(decodeFrame(new Uint8Array(jpeg.subarray(0, 200)))).rejects.toMatchObject({ reason: 'unreadable' });
     const garbage = Buffer.concat([jpeg.subarray(0, 4), Buffer.alloc(300, 7)]);
     await expect(decodeFrame(new Uint8Array(garbage))).rejects.toThrow();
     const again = await decodeFrame(new Uint8Array(jpeg)); // the wasm decoder still works afterwards
@@ -42,4 +48,60 @@ describe('decodeFrame (wasm libjpeg, sharp fallback)', () => {
     expect(lastFrameDecoder()).toBe('sharp');
     expect([img.width, img.height, img.data[0], img.data[1]]).toEqual([5, 4, 255, 0]);
   });
+});
+
+describe('the frame decoder survives hostile input', () => {
+  /** runs the fixture in its own thread; a decoder that spins is terminated after the timeout */
+  function runInWorker(bad: Uint8Array[], valid: Uint8Array, timeoutMs = 60_000): Promise<any> {
+    return new Promise((resolve, reject) => {
+      const w = new Worker(new URL('./decode-fixture.mjs', import.meta.url), { workerData: { bad, valid } });
+      const timer = setTimeout(() => {
+        void w.terminate();
+        reject(new Error(`the decoder thread gave no answer within ${timeoutMs} ms (spinning)`));
+      }, timeoutMs);
+      w.once('message', (m) => {
+        clearTimeout(timer);
+        void w.terminate();
+        resolve(m);
+      });
+      w.once('error', (e) => {
+        clearTimeout(timer);
+        reject(e);
+      });
+    });
+  }
+
+  it('decodes a valid frame after hundreds of frames that make libjpeg fail fatally', async () => {
+    const valid = await plainFrame();
+    // the reported attack (the first 200 bytes of a real frame) and whole frames whose Huffman
+    // table is bogus (libjpeg's fatal error path, past any header check)
+    const bad = Array.from({ length: 300 }, (_, i) => (i % 2 ? truncatedFrame(valid) : badHuffmanFrame(valid)));
+    const r = await runInWorker(bad, valid);
+    expect(r.errors).toEqual({ ImageRejectedError: 300 });
+    expect(r.decoded).toEqual(
+      Array.from({ length: 3 }, () => ({ width: 320, height: 240, decoder: 'wasm', bytes: 320 * 240 * 3 })),
+    );
+    // a fresh wasm instance after each failure, never a decode on one that failed
+    expect(r.instances).toBe(1 + 150);
+  });
+
+  it('refuses frames and photos over their limits from the header, before decoding', async () => {
+    const bomb = await bombJpeg();
+    await expect(decodeFrame(new Uint8Array(bomb))).rejects.toMatchObject({
+      name: 'ImageRejectedError',
+      reason: 'too-large',
+    });
+    await expect(decodeImage(bomb)).rejects.toMatchObject({ reason: 'too-large' });
+    // other formats: sharp's own pixel limit, from the header
+    const png = await sharp({ create: { width: 5000, height: 4000, channels: 3, background: '#000' } })
+      .png({ compressionLevel: 1 })
+      .toBuffer();
+    await expect(decodeImage(png)).rejects.toBeInstanceOf(ImageRejectedError);
+    await expect(decodeImage(png)).rejects.toMatchObject({ reason: 'too-large' });
+    // a 4096x4096 photo (16 megapixels) is within the photo limit
+    const big = await sharp({ create: { width: 4096, height: 4096, channels: 3, background: '#123' } })
+      .jpeg()
+      .toBuffer();
+    expect((await decodeImage(big)).width).toBe(4096);
+  }, 120_000);
 });

@@ -1,25 +1,48 @@
 /**
- * Image input.
- * - decodeImage: JPEG/PNG/... to RGB8 with sharp (EXIF auto-orient): photo files.
- * - decodeFrame: live camera frames (JPEG, no EXIF orientation needed). Decoded synchronously
- *   in the calling (worker) thread with libjpeg (mozjpeg) compiled to WebAssembly
- *   (@jsquash/jpeg): about 1 ms for 320x240 against 2-2.5 ms for sharp, whose per-call overhead
- *   (pipeline set-up and the hop to libuv's thread pool) dominates at this size and grows under
- *   load. Anything the wasm decoder does not decode cleanly (not a JPEG, a libjpeg warning such
- *   as a truncated file, or an error) goes to sharp, so errors are sharp's as before.
+ * Image input. Both paths read the size from the header first and refuse an image over their
+ * limits before anything is decoded (image-limits.ts), so a small file declaring a huge picture
+ * (a decompression bomb) costs microseconds, not gigabytes.
+ * - decodeImage: JPEG/PNG/... to RGB8 with sharp (EXIF auto-orient): photo files, PHOTO_LIMITS
+ *   (16 megapixels; sharp's limitInputPixels backs the header check for other formats).
+ * - decodeFrame: live camera frames (JPEG, no EXIF orientation needed), FRAME_LIMITS. Decoded
+ *   synchronously in the calling (worker) thread with libjpeg (mozjpeg) compiled to WebAssembly
+ *   (@jsquash/jpeg), which is several times faster than sharp at 320x240 (see README). On a fatal
+ *   libjpeg error the wasm module calls exit() without unwinding libjpeg, which leaves its heap
+ *   corrupt: later decodes hang or throw "memory access out of bounds". So the instance that saw
+ *   any failure (an exception, or a libjpeg message such as a truncated-data warning) is thrown
+ *   away and the next frame gets a fresh one; no decode ever runs on a module that failed before.
+ *   The frame that failed goes to sharp (libvips), whose errors are reported as before.
+ * Every refusal or decode error of the image itself is an ImageRejectedError (the sender's
+ * fault); anything else thrown here is a fault of the host.
  */
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import sharp from 'sharp';
+import sharp, { type OutputInfo } from 'sharp';
 import type { RgbImage } from '@asl/recognition';
+import {
+  checkJpegHeader,
+  FRAME_LIMITS,
+  ImageRejectedError,
+  isJpeg,
+  PHOTO_LIMITS,
+  type ImageLimits,
+} from '../image-limits';
 
-export async function decodeImage(buf: Buffer): Promise<RgbImage> {
-  const { data, info } = await sharp(buf)
-    .rotate()
-    .removeAlpha()
-    .toColourspace('srgb')
-    .raw()
-    .toBuffer({ resolveWithObject: true });
+export async function decodeImage(buf: Buffer, limits: ImageLimits = PHOTO_LIMITS): Promise<RgbImage> {
+  if (isJpeg(buf)) checkJpegHeader(buf, limits);
+  let out: { data: Buffer; info: OutputInfo };
+  try {
+    out = await sharp(buf, { limitInputPixels: limits.maxPixels })
+      .rotate()
+      .removeAlpha()
+      .toColourspace('srgb')
+      .raw()
+      .toBuffer({ resolveWithObject: true });
+  } catch (err) {
+    const message = (err as Error).message;
+    throw new ImageRejectedError(/pixel limit/i.test(message) ? 'too-large' : 'unreadable', message);
+  }
+  const { data, info } = out;
   if (info.channels === 3) return { data, width: info.width, height: info.height };
   const n = info.width * info.height;
   const rgb = new Uint8Array(n * 3);
@@ -29,17 +52,30 @@ export async function decodeImage(buf: Buffer): Promise<RgbImage> {
 }
 
 type WasmDecode = (buf: ArrayBuffer) => Promise<{ data: Uint8ClampedArray; width: number; height: number }>;
-let wasmDecoder: Promise<WasmDecode | null> | null = null;
+interface WasmCodec {
+  decode: WasmDecode;
+  /** starts a fresh module instance (new heap) from the compiled code */
+  reset(): Promise<void>;
+}
+let wasmCodec: Promise<WasmCodec | null> | null = null;
+/** set when the current instance must not be used again */
+let wasmPoisoned = false;
 /** messages libjpeg printed during the current decode (warnings: corrupt or truncated data) */
 let libjpegMessages = 0;
 let lastDecoder: 'wasm' | 'sharp' | null = null;
+let wasmInstances = 0;
 
 /** which decoder handled the last decodeFrame call (benchmarks and tests report it) */
 export function lastFrameDecoder(): 'wasm' | 'sharp' | null {
   return lastDecoder;
 }
 
-async function loadWasmDecoder(): Promise<WasmDecode | null> {
+/** how many wasm decoder instances this thread has started (one, plus one after each failure) */
+export function wasmDecoderInstances(): number {
+  return wasmInstances;
+}
+
+async function loadWasmCodec(): Promise<WasmCodec | null> {
   try {
     const require = createRequire(import.meta.url);
     const wasmPath = require.resolve('@jsquash/jpeg/codec/dec/mozjpeg_dec.wasm');
@@ -48,11 +84,17 @@ async function loadWasmDecoder(): Promise<WasmDecode | null> {
       init(module: unknown, options: Record<string, unknown>): Promise<void>;
     };
     const wasm = (globalThis as unknown as { WebAssembly: { compile(b: Uint8Array): Promise<unknown> } }).WebAssembly;
+    const compiled = await wasm.compile(readFileSync(wasmPath));
     const note = (): void => {
       libjpegMessages++;
     };
-    await mod.init(await wasm.compile(readFileSync(wasmPath)), { print: note, printErr: note });
-    return mod.default;
+    // init() replaces the package's module instance: a new heap, nothing kept from the last one
+    const reset = async (): Promise<void> => {
+      wasmInstances++;
+      await mod.init(compiled, { print: note, printErr: note });
+    };
+    await reset();
+    return { decode: mod.default, reset };
   } catch {
     return null; // not installed / no WebAssembly: sharp only
   }
@@ -70,25 +112,37 @@ function dropAlpha(rgba: Uint8ClampedArray, n: number): Uint8Array {
   return rgb;
 }
 
-export async function decodeFrame(buf: Uint8Array): Promise<RgbImage> {
-  const isJpeg = buf.length > 3 && buf[0] === 0xff && buf[1] === 0xd8 && buf[2] === 0xff;
-  if (isJpeg) {
-    wasmDecoder ??= loadWasmDecoder();
-    const decode = await wasmDecoder;
-    if (decode) {
-      libjpegMessages = 0;
-      try {
-        const copy = buf.buffer.slice(buf.byteOffset, buf.byteOffset + buf.byteLength) as ArrayBuffer;
-        const img = await decode(copy);
-        if (libjpegMessages === 0 && img.width > 0 && img.height > 0) {
-          lastDecoder = 'wasm';
-          return { data: dropAlpha(img.data, img.width * img.height), width: img.width, height: img.height };
-        }
-      } catch {
-        // fall through: sharp reports the error
-      }
+async function decodeWithWasm(buf: Uint8Array): Promise<RgbImage | null> {
+  wasmCodec ??= loadWasmCodec();
+  const codec = await wasmCodec;
+  if (!codec) return null;
+  if (wasmPoisoned) {
+    await codec.reset();
+    wasmPoisoned = false;
+  }
+  libjpegMessages = 0;
+  try {
+    const copy = buf.buffer.slice(buf.byteOffset, buf.byteOffset + buf.byteLength) as ArrayBuffer;
+    const img = await codec.decode(copy);
+    if (libjpegMessages === 0 && img.width > 0 && img.height > 0) {
+      return { data: dropAlpha(img.data, img.width * img.height), width: img.width, height: img.height };
+    }
+  } catch {
+    // below: the instance is discarded and sharp reports the error
+  }
+  wasmPoisoned = true;
+  return null;
+}
+
+export async function decodeFrame(buf: Uint8Array, limits: ImageLimits = FRAME_LIMITS): Promise<RgbImage> {
+  if (isJpeg(buf)) {
+    checkJpegHeader(buf, limits);
+    const img = await decodeWithWasm(buf);
+    if (img) {
+      lastDecoder = 'wasm';
+      return img;
     }
   }
   lastDecoder = 'sharp';
-  return decodeImage(Buffer.from(buf.buffer, buf.byteOffset, buf.byteLength));
+  return decodeImage(Buffer.from(buf.buffer, buf.byteOffset, buf.byteLength), limits);
 }

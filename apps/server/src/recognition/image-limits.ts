@@ -1,0 +1,55 @@
+/**
+ * Size limits for every path that decodes an untrusted image, checked from the header before a
+ * decoder allocates anything (see jpeg-header.ts), and the error a refused image raises.
+ */
+import { MAX_FRAME_DIMENSION } from '@asl/protocol';
+import { readJpegHeader, type JpegHeader } from './jpeg-header';
+
+export interface ImageLimits {
+  maxWidth: number;
+  maxHeight: number;
+  maxPixels: number;
+}
+
+/** Live camera frames: the socket's own limit (1920 per side; the app sends 320x240). */
+export const FRAME_LIMITS: ImageLimits = {
+  maxWidth: MAX_FRAME_DIMENSION,
+  maxHeight: MAX_FRAME_DIMENSION,
+  maxPixels: MAX_FRAME_DIMENSION * MAX_FRAME_DIMENSION,
+};
+
+/** Photo files (`npm run recognize`, data tools): at most 16 megapixels and 8192 px a side. */
+export const PHOTO_LIMITS: ImageLimits = { maxWidth: 8192, maxHeight: 8192, maxPixels: 4096 * 4096 };
+
+export type ImageRejection = 'unreadable' | 'too-large';
+
+/** The image itself is unusable (the sender's fault), as opposed to a failure of the decoder host. */
+export class ImageRejectedError extends Error {
+  constructor(
+    readonly reason: ImageRejection,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'ImageRejectedError';
+  }
+}
+
+export const isJpeg = (buf: Uint8Array): boolean => buf.length > 3 && buf[0] === 0xff && buf[1] === 0xd8;
+
+export function withinLimits(width: number, height: number, limits: ImageLimits): boolean {
+  return width <= limits.maxWidth && height <= limits.maxHeight && width * height <= limits.maxPixels;
+}
+
+/** Reads a JPEG's frame header and throws ImageRejectedError when it is broken or too large. */
+export function checkJpegHeader(buf: Uint8Array, limits: ImageLimits): JpegHeader {
+  const read = readJpegHeader(buf);
+  if (!read.ok) throw new ImageRejectedError('unreadable', `Not a readable JPEG (${read.reason} header)`);
+  const { width, height } = read.header;
+  if (!withinLimits(width, height, limits)) {
+    throw new ImageRejectedError(
+      'too-large',
+      `Image of ${width}x${height} exceeds the limit of ${limits.maxWidth}x${limits.maxHeight}, ${limits.maxPixels} pixels`,
+    );
+  }
+  return read.header;
+}
