@@ -36,7 +36,6 @@ const PHOTOS: Record<string, string> = {
   O: 'photos/massey/asl_dataset/o/hand2_o_left_seg_2_cropped.jpeg',
   Y: 'photos/massey/asl_dataset/y/hand2_y_bot_seg_4_cropped.jpeg',
 };
-const present = Object.values(PHOTOS).every((p) => existsSync(path.join(DATA, p)));
 
 /** As the browser sees a frame: RGBA pixels from a canvas, turned into RGB by rgbaToRgb. */
 async function photoRgb(file: string): Promise<RgbImage> {
@@ -66,60 +65,58 @@ function serverPipeline(): Promise<HandPipeline> {
   );
 }
 
-describe.skipIf(!present || !existsSync(path.join(MODEL_DIR, 'handdetect.onnx')))(
-  'in-browser recogniser (onnxruntime-web) matches the server (onnxruntime-node)',
-  () => {
-    let web: HandPipeline;
-    let node: HandPipeline;
-    beforeAll(async () => {
-      ortWeb.env.wasm.numThreads = 1;
-      web = await createOrtHandPipeline(
-        ortWeb,
-        async (name) => new Uint8Array(await readFile(path.join(MODEL_DIR, `${name}.onnx`))),
-      );
-      node = await serverPipeline();
-    });
-    afterAll(async () => {
-      await web?.close();
-      await node?.close();
-    });
-
-    it.each(Object.entries(PHOTOS))(
-      'letter %s: same landmarks (< 0.5 px) and the same letter',
-      async (letter, file) => {
-        const rgb = await photoRgb(file);
-        const a = await web.process({ rgb });
-        const b = await node.process({ rgb });
-        // (live-frame options: no refinement pass, so not every cropped photo is found; these are)
-        expect(a.hands).toHaveLength(1);
-        expect(b.hands).toHaveLength(1);
-        const wa = a.hands[0]!;
-        const nb = b.hands[0]!;
-        expect(wa.handedness).toBe(nb.handedness);
-        expect(Math.abs(wa.score - nb.score)).toBeLessThan(0.01);
-        let maxXy = 0;
-        let maxZ = 0;
-        wa.landmarks.forEach(([x, y, z], i) => {
-          const [x2, y2, z2] = nb.landmarks[i]!;
-          maxXy = Math.max(maxXy, Math.abs(x - x2), Math.abs(y - y2));
-          maxZ = Math.max(maxZ, Math.abs(z - z2));
-        });
-        expect(maxXy).toBeLessThan(0.5);
-        expect(maxZ).toBeLessThan(0.5);
-        // the classifier on the wire-shaped hand, as the practice rules take it
-        const ca = handshapeInput(toDetectedHand(wa));
-        const cb = handshapeInput(toDetectedHand(nb));
-        const la = classify(ca.landmarks, ca.handedness, 'letters');
-        const lb = classify(cb.landmarks, cb.handedness, 'letters');
-        expect(la.label).toBe(lb.label);
-        expect(la.label).toBe(letter);
-        expect(Math.abs(la.confidence - lb.confidence)).toBeLessThan(0.02);
-        // tracking the next frame gives the same again
-        const a2 = await web.process({ rgb }, a.track);
-        const b2 = await node.process({ rgb }, b.track);
-        expect(a2.timings.detectorRuns).toBe(0);
-        expect(Math.abs(a2.hands[0]!.landmarks[8]![0] - b2.hands[0]!.landmarks[8]![0])).toBeLessThan(0.5);
-      },
+describe('in-browser recogniser (onnxruntime-web) matches the server (onnxruntime-node)', () => {
+  it('has its photos and models (a missing one is a failure, never a skip)', () => {
+    const needed = [...Object.values(PHOTOS).map((p) => path.join(DATA, p)), path.join(MODEL_DIR, 'handdetect.onnx')];
+    expect(needed.filter((p) => !existsSync(p))).toEqual([]);
+  });
+  let web: HandPipeline;
+  let node: HandPipeline;
+  beforeAll(async () => {
+    ortWeb.env.wasm.numThreads = 1;
+    web = await createOrtHandPipeline(
+      ortWeb,
+      async (name) => new Uint8Array(await readFile(path.join(MODEL_DIR, `${name}.onnx`))),
     );
-  },
-);
+    node = await serverPipeline();
+  });
+  afterAll(async () => {
+    await web?.close();
+    await node?.close();
+  });
+
+  it.each(Object.entries(PHOTOS))('letter %s: same landmarks (< 0.5 px) and the same letter', async (letter, file) => {
+    const rgb = await photoRgb(file);
+    const a = await web.process({ rgb });
+    const b = await node.process({ rgb });
+    // (live-frame options: no refinement pass, so not every cropped photo is found; these are)
+    expect(a.hands).toHaveLength(1);
+    expect(b.hands).toHaveLength(1);
+    const wa = a.hands[0]!;
+    const nb = b.hands[0]!;
+    expect(wa.handedness).toBe(nb.handedness);
+    expect(Math.abs(wa.score - nb.score)).toBeLessThan(0.01);
+    let maxXy = 0;
+    let maxZ = 0;
+    wa.landmarks.forEach(([x, y, z], i) => {
+      const [x2, y2, z2] = nb.landmarks[i]!;
+      maxXy = Math.max(maxXy, Math.abs(x - x2), Math.abs(y - y2));
+      maxZ = Math.max(maxZ, Math.abs(z - z2));
+    });
+    expect(maxXy).toBeLessThan(0.5);
+    expect(maxZ).toBeLessThan(0.5);
+    // the classifier on the wire-shaped hand, as the practice rules take it
+    const ca = handshapeInput(toDetectedHand(wa));
+    const cb = handshapeInput(toDetectedHand(nb));
+    const la = classify(ca.landmarks, ca.handedness, 'letters');
+    const lb = classify(cb.landmarks, cb.handedness, 'letters');
+    expect(la.label).toBe(lb.label);
+    expect(la.label).toBe(letter);
+    expect(Math.abs(la.confidence - lb.confidence)).toBeLessThan(0.02);
+    // tracking the next frame gives the same again
+    const a2 = await web.process({ rgb }, a.track);
+    const b2 = await node.process({ rgb }, b.track);
+    expect(a2.timings.detectorRuns).toBe(0);
+    expect(Math.abs(a2.hands[0]!.landmarks[8]![0] - b2.hands[0]!.landmarks[8]![0])).toBeLessThan(0.5);
+  });
+});
