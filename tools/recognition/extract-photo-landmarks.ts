@@ -1,8 +1,8 @@
 /**
- * Runs the landmark pipeline over ../shared/data/photos (massey + digits) and writes
+ * Runs the landmark pipeline over ../shared/data/photos (massey, digits, aslhg) and writes
  * CSVs: source,file,label,signer,detected,handedness,score,x0,y0,z0,...,x20,y20,z20
  * (x,y in pixels of the original photo; detected=0 rows have empty coordinates).
- * Usage: tsx tools/recognition/extract-photo-landmarks.ts [--set massey|digits] [--out DIR] [--data DIR] [--variant full|full-int8|lite] [--limit N] [--only-missing]
+ * Usage: tsx tools/recognition/extract-photo-landmarks.ts [--set massey,digits,aslhg] [--out DIR] [--data DIR] [--variant full|full-int8|lite] [--limit N] [--only-missing]
  * The default --out is .cache/extracted for the full model and .cache/extracted/<variant> for the others.
  * --only-missing re-runs only the detected=0 rows of an existing CSV (same result as a full run when
  * only fallback attempts were appended to PHOTO_ATTEMPTS, since earlier attempts run first).
@@ -24,7 +24,7 @@ const flag = (n: string, d: string): string => {
 };
 const dataDir = flag('--data', path.join(sharedDir(), 'data', 'photos'));
 
-const sets = flag('--set', 'massey,digits').split(',');
+const sets = flag('--set', 'massey,digits,aslhg').split(',');
 const limit = Number(flag('--limit', '0'));
 const variant = flag('--variant', 'full') as LandmarkVariant;
 // the default model's landmarks go to .cache/extracted, another model's to .cache/extracted/<variant>

@@ -46,17 +46,19 @@ export function augmentXY(xy: Float64Array, rng: Rng, o: AugmentOptions, mirror:
 }
 
 /**
- * Small 3-D rotation of the landmark cloud about the wrist (about the image x and y axes,
- * uniform in +-maxDeg each) before projection: simulates a different viewpoint. Only for
- * samples with z; returns new xy and z.
+ * 3-D rotation of the landmark cloud about the wrist (about the image y axis, uniform in
+ * +-maxDeg: a camera to the side; and about the x axis, uniform in +-tiltDeg (default maxDeg): a
+ * camera above or below) before projection: simulates a different viewpoint. Only for samples
+ * with z; returns new xy and z.
  */
 export function rotate3d(
   xy: Float64Array,
   z: Float64Array,
   rng: Rng,
   maxDeg: number,
+  tiltDeg = maxDeg,
 ): { xy: Float64Array; z: Float64Array } {
-  const a = (rng.uniform(-maxDeg, maxDeg) * Math.PI) / 180; // about x (tilt)
+  const a = (rng.uniform(-tiltDeg, tiltDeg) * Math.PI) / 180; // about x (tilt)
   const b = (rng.uniform(-maxDeg, maxDeg) * Math.PI) / 180; // about y (turn)
   const ca = Math.cos(a),
     sa = Math.sin(a),

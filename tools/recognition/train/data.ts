@@ -7,7 +7,13 @@ import { shapeClassOf } from '../../../packages/recognition/src/handshape/labels
 import { sharedDir } from '../../shared-dir.mjs';
 import { LANDMARK_VARIANTS, type LandmarkVariant } from '../../../packages/recognition/src/landmarks/hand-pipeline.js';
 
-export type Source = 'boris' | 'siruyy' | 'signn' | 'massey' | 'digits';
+export type Source = 'boris' | 'siruyy' | 'signn' | 'aslnow' | 'massey' | 'digits' | 'aslhg';
+/** The landmark CSV sets (rows of 21 points as recorded by their authors). */
+export type LandmarkSource = 'boris' | 'siruyy' | 'signn' | 'aslnow';
+export const LANDMARK_SOURCES: readonly LandmarkSource[] = ['boris', 'siruyy', 'signn', 'aslnow'];
+/** The photo sets, read by the project's own landmark pipeline (npm run extract:landmarks). */
+export type PhotoSource = 'massey' | 'digits' | 'aslhg';
+export const PHOTO_SOURCES: readonly PhotoSource[] = ['massey', 'digits', 'aslhg'];
 
 export interface Sample {
   source: Source;
@@ -39,12 +45,15 @@ export interface PhotoRow {
  * signn's palms come out about twice as wide as the others' under 4:3 (median
  * index-pinky MCP width / wrist-middle MCP length for B: 0.93 vs 0.48 and 0.42), which
  * fits portrait 3:4 frames (then 0.52). The remaining uncertainty is covered by
- * aspect augmentation.
+ * aspect augmentation. aslnow (each participant's own browser video, aspect not recorded) fits
+ * square units as given: its median B ratio is 0.46 at x1 (0.59 at 4:3, 0.76 at 16:9), beside
+ * boris 0.49 and siruyy 0.44 at 4:3.
  */
-export const CSV_ASPECT: Readonly<Record<'boris' | 'siruyy' | 'signn', number>> = {
+export const CSV_ASPECT: Readonly<Record<LandmarkSource, number>> = {
   boris: 4 / 3,
   siruyy: 4 / 3,
   signn: 3 / 4,
+  aslnow: 1,
 };
 export const PLACEHOLDER_REPEATS = 5;
 
@@ -87,11 +96,12 @@ function coords(header: string[], row: string[], xScale: number): { xy: Float64A
   return { xy, z };
 }
 
-export function loadLandmarkSet(source: 'boris' | 'siruyy' | 'signn', dataDir = defaultDataDir()): Sample[] {
+export function loadLandmarkSet(source: LandmarkSource, dataDir = defaultDataDir()): Sample[] {
   const file = {
     boris: 'landmarks/boris/asl_landmarks_raw.csv',
     siruyy: 'landmarks/siruyy/siruyy_landmarks_raw.csv',
     signn: 'landmarks/signn/signn_landmarks_xy.csv',
+    aslnow: 'landmarks/aslnow/aslnow.csv',
   }[source];
   const { header, rows } = readCsv(join(dataDir, file));
   const out: Sample[] = [];
@@ -124,7 +134,7 @@ function parseHandedness(s: string | undefined): Handedness {
 
 /** Extracted photo landmarks: returns detected samples and every row (for detection rate). */
 export function loadExtracted(
-  name: 'massey' | 'digits',
+  name: PhotoSource,
   dir = defaultExtractedDir(),
 ): { samples: Sample[]; rows: PhotoRow[] } | null {
   const path = join(dir, `${name}.csv`);
@@ -158,7 +168,7 @@ export function loadExtracted(
 }
 
 /**
- * Other landmark models' readings of the same photos (massey and digits), as extra training rows:
+ * Other landmark models' readings of the same photos (massey, digits, and aslhg when present), as extra training rows:
  * each entry is a landmark variant (read from extractedDirFor) or a folder. Missing files are an
  * error that says how to make them.
  */
@@ -172,7 +182,8 @@ export function loadExtraReadings(entries: readonly string[]): Sample[] {
       throw new Error(
         `no massey.csv and digits.csv in ${dir}: ${isVariant ? `npm run extract:landmarks -- --variant ${entry}` : 'extract them there first'}`,
       );
-    return [...massey.samples, ...digits.samples];
+    // ASL-HG (added later) joins when its reading exists
+    return [...massey.samples, ...digits.samples, ...(loadExtracted('aslhg', dir)?.samples ?? [])];
   });
 }
 
@@ -184,10 +195,13 @@ export function digitsGroup(signer: string): number {
 
 export type Role = 'train' | 'val' | 'test';
 
+/** The ASL-HG signer in the validation split (early stopping, temperature and the `sure` threshold). */
+export const ASLHG_VAL_SIGNER = 'P10';
+
 /**
  * Split by signer. Test (never trained or tuned on): Massey hand4, digits groups 140-175.
- * Validation (model selection / early stopping): Massey hand3 and digits groups 120-139
- * when the photo landmarks exist; otherwise the multi-signer signn set.
+ * Validation (model selection / early stopping, calibration): Massey hand3, digits groups
+ * 120-139 and ASL-HG signer P10 when the photo landmarks exist; otherwise the multi-signer signn set.
  */
 export function roleOf(s: Sample, photosAvailable: boolean): Role {
   if (s.source === 'massey') {
@@ -199,6 +213,7 @@ export function roleOf(s: Sample, photosAvailable: boolean): Role {
     if (g >= 140) return 'test';
     return g >= 120 ? 'val' : 'train';
   }
+  if (s.source === 'aslhg') return s.signer === ASLHG_VAL_SIGNER ? 'val' : 'train';
   if (!photosAvailable && s.source === 'signn') return 'val';
   return 'train';
 }

@@ -1,5 +1,7 @@
 /**
  * npm run eval:recognizer [-- --weights path] [--variant full|full-int8|lite] [--loso-epochs N] [--confusion] [--no-loso]
+ * npm run eval:recognizer -- --holdout sources|signers [...]: leave-one-source-out or leave-one-ASL-HG-signer-out
+ *   validation of the training recipe (holdout.ts; trains temporary models, never touches weights.json).
  *
  * --variant: score the test signers' landmarks as that landmark model read them
  * (`npm run extract:landmarks -- --variant V` first); the default is the float model's.
@@ -20,6 +22,11 @@ import { evaluate, formatConfusion, formatEval } from './pipeline.js';
 import { formatAgreement, templateAgreement } from './template-agreement.js';
 
 const args = process.argv.slice(2);
+if (args.includes('--holdout')) {
+  const { runHoldout } = await import('./holdout.js');
+  await runHoldout(args);
+  process.exit(0);
+}
 const opt = (n: string) => {
   const i = args.indexOf(n);
   return i >= 0 ? args[i + 1] : undefined;

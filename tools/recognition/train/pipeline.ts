@@ -30,6 +30,10 @@ export interface PipelineOptions {
   rot3dDeg: number;
   /** extra per-epoch draw multiplier for listed shape classes (e.g. P, Q, X) */
   classBoost: Record<string, number>;
+  /** max 3-D rotation about the image x axis (views from above or below); default rot3dDeg */
+  rot3dTiltDeg?: number;
+  /** per-epoch draw multiplier for listed sources (e.g. aslhg: 2) */
+  sourceWeight?: Record<string, number>;
 }
 
 export const DEFAULT_PIPELINE: PipelineOptions = {
@@ -72,13 +76,14 @@ export function epochMaker(samples: Sample[], o: PipelineOptions, seed: number):
     for (const g of groups.values()) {
       const base =
         g[0].source === 'massey' ? o.masseyPerGroup : Math.max(o.minPerGroup, Math.min(o.maxPerGroup, g.length));
-      const n = Math.round(base * (o.classBoost[g[0].shape] ?? 1));
+      const n = Math.round(base * (o.classBoost[g[0].shape] ?? 1) * (o.sourceWeight?.[g[0].source] ?? 1));
       const pick = n >= g.length && n < 2 * g.length ? rng.shuffle(g.slice()) : null;
       for (let i = 0; i < n; i++) {
         const s = pick && i < pick.length ? pick[i] : g[rng.int(g.length)];
         let xy = s.xy;
         let z = s.z;
-        if (o.augment && z && o.rot3dDeg > 0) ({ xy, z } = rotate3d(xy, z, rng, o.rot3dDeg));
+        const tilt = o.rot3dTiltDeg ?? o.rot3dDeg;
+        if (o.augment && z && (o.rot3dDeg > 0 || tilt > 0)) ({ xy, z } = rotate3d(xy, z, rng, o.rot3dDeg, tilt));
         if (o.augment) {
           const mirror = (o.mirrorAug === 'all' || s.handedness === 'Unknown') && rng.next() < o.augment.mirrorProb;
           xy = augmentXY(xy, rng, o.augment, mirror);

@@ -5,6 +5,8 @@
  *   [--from-selection weights.json]
  *   [--no-aug] [--no-refit] [--seed N] [--seeds N (default 3)] [--out path] [--epochs N (default 20)]
  *   [--extra-readings full-int8-all[,lite] | none (default: full-int8-all)]
+ *   [--train-sources ... | v3] [--rot3d-x deg] [--noise s] [--source-weight aslhg:2] (recipe.ts)
+ *   [--max-sure-wrong 0.01]
  *
  * Default: early-stop on the by-signer validation split (Massey hand3 + digits groups
  * 120-139, or signn while the photo landmarks are missing) with the first seed, then refit on
@@ -19,15 +21,25 @@
  * --from-selection: skip the selection run and take its best epoch and validation figures from
  *   a --no-refit output of the same configuration (same result as the full run: seeds are fixed).
  * --loso: leave-one-source-out experiment on the landmark CSV sets (no weights written).
+ * Calibration: the selection network's logits on the validation split (never trained on) fit a
+ * temperature (NLL), and the `sure` threshold is the lowest calibrated confidence at which at most
+ * --max-sure-wrong of the validation answers are sure and wrong; both go to weights.json
+ * (`calibration`, with the reliability figure ECE before and after).
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import type { MirrorMode } from '../../../packages/recognition/src/handshape/normalize.js';
 import { namesFor, SHAPE_CLASSES, STATIC_LETTERS, DIGITS } from '../../../packages/recognition/src/handshape/labels.js';
-import { loadExtracted, loadExtraReadings, loadLandmarkSet, roleOf, type Sample } from './data.js';
-import { readingsOption } from './readings.js';
+import { LANDMARK_SOURCES, loadExtracted, loadExtraReadings, loadLandmarkSet, roleOf, type Sample } from './data.js';
+import { describeRecipe, recipeFromArgs } from './recipe.js';
+import { toExample } from './holdout.js';
 import {
-  DEFAULT_PIPELINE,
+  chooseThreshold,
+  expectedCalibrationError,
+  fitTemperature,
+  predictAll,
+  type ScoredExample,
+} from '../../../packages/recognition/src/handshape/calibration.js';
+import {
   epochMaker,
   evaluate,
   formatEval,
@@ -36,10 +48,9 @@ import {
   toEnsembleWeightsJson,
   type PipelineOptions,
 } from './pipeline.js';
-import { loadModel } from '../../../packages/recognition/src/handshape/classifier.js';
-import { forwardProbsMean, type MlpModel } from '../../../packages/recognition/src/handshape/mlp.js';
+import { loadModel, type CalibrationJson } from '../../../packages/recognition/src/handshape/classifier.js';
+import { forwardLogits, forwardProbsMean, type MlpModel } from '../../../packages/recognition/src/handshape/mlp.js';
 import { leaveOneSourceOut } from './loso.js';
-import { DEFAULT_AUGMENT } from './augment.js';
 import { computeStandardizer, DEFAULT_TRAIN, train, type TrainOptions } from './trainer.js';
 
 const args = process.argv.slice(2);
@@ -49,54 +60,35 @@ const opt = (n: string) => {
   return i >= 0 ? args[i + 1] : undefined;
 };
 
-const mode = (opt('--mode') ?? 'chirality') as MirrorMode;
-const pipe: PipelineOptions = {
-  ...DEFAULT_PIPELINE,
-  mirrorMode: mode,
-  augment: flag('--no-aug')
-    ? null
-    : {
-        ...DEFAULT_AUGMENT,
-        aspectLogStd: Number(opt('--aspect') ?? DEFAULT_AUGMENT.aspectLogStd),
-        maxRotationDeg: Number(opt('--rot') ?? DEFAULT_AUGMENT.maxRotationDeg),
-      },
-  mirrorAug: (opt('--mirror-aug') ?? DEFAULT_PIPELINE.mirrorAug) as 'unknown' | 'all',
-  masseyPerGroup: Number(opt('--massey-per-group') ?? DEFAULT_PIPELINE.masseyPerGroup),
-  // shipped configuration: 3-D depth features with z-dropout 0.3, 3-D viewpoint augmentation +-15 deg
-  zDropout: flag('--no-z') ? null : Number(opt('--z-dropout') ?? 0.3),
-  rot3dDeg: Number(opt('--rot3d') ?? 15),
-  classBoost: Object.fromEntries(
-    (opt('--boost') ?? '')
-      .split(',')
-      .filter(Boolean)
-      .map((kv) => {
-        const [k, v] = kv.split(':');
-        return [k.toUpperCase(), Number(v)];
-      }),
-  ),
-};
+const recipe = recipeFromArgs(args, { epochs: 20, seeds: 3 });
+const mode = recipe.mode;
+const pipe: PipelineOptions = recipe.pipe;
 const useZ = pipe.zDropout !== null;
 const trainOpts: TrainOptions = {
   ...DEFAULT_TRAIN,
-  hidden: (opt('--hidden') ?? DEFAULT_TRAIN.hidden.join(',')).split(',').map(Number),
+  hidden: recipe.hidden,
   seed: Number(opt('--seed') ?? DEFAULT_TRAIN.seed),
-  maxEpochs: Number(opt('--epochs') ?? 20),
+  maxEpochs: recipe.epochs,
   log: flag('--quiet') ? undefined : (s) => console.log('  ' + s),
 };
-const seedCount = Number(opt('--seeds') ?? 3);
+const seedCount = recipe.seeds;
 if (!(seedCount >= 1)) throw new Error('--seeds must be >= 1');
 const seeds = Array.from({ length: seedCount }, (_, i) => trainOpts.seed + i);
 const outPath =
   opt('--out') ?? fileURLToPath(new URL('../../../packages/recognition/src/handshape/weights.json', import.meta.url));
 
 const t0 = Date.now();
-const csv: Sample[] = [...loadLandmarkSet('boris'), ...loadLandmarkSet('siruyy'), ...loadLandmarkSet('signn')];
+const csv: Sample[] = LANDMARK_SOURCES.filter((s) => recipe.sources.includes(s)).flatMap((s) => loadLandmarkSet(s));
 const massey = loadExtracted('massey');
 const digits = loadExtracted('digits');
-const photos = [...(massey?.samples ?? []), ...(digits?.samples ?? [])];
+const aslhg = recipe.sources.includes('aslhg') ? loadExtracted('aslhg') : null;
+if (recipe.sources.includes('aslhg') && massey && !aslhg)
+  throw new Error('ASL-HG landmarks missing: npm run extract:landmarks');
+const photos = [...(massey?.samples ?? []), ...(digits?.samples ?? []), ...(aslhg?.samples ?? [])];
 const photosAvailable = massey !== null;
-const extraReadings = photosAvailable ? readingsOption(opt('--extra-readings')) : [];
-const extra = loadExtraReadings(extraReadings);
+const extraReadings = photosAvailable ? recipe.extraReadings : [];
+const extra = loadExtraReadings(extraReadings).filter((s) => recipe.sources.includes(s.source));
+console.log(`recipe: ${describeRecipe(recipe)}`);
 console.log(
   `loaded ${csv.length} CSV samples, ${photos.length} detected photo samples (massey ${massey ? 'yes' : 'missing'}, digits ${digits ? 'yes' : 'missing'}) in ${Date.now() - t0} ms`,
 );
@@ -167,6 +159,39 @@ if (fromSel) {
   valLettersAcc = valLetters.n ? valLetters.correct / valLetters.n : null;
   valDigitsAcc = valDigits.n ? valDigits.correct / valDigits.n : null;
   selectionModel = sel.model;
+}
+
+// Calibration on the validation split, which the selection network never trained on.
+let calibration: CalibrationJson | undefined;
+if (selectionModel) {
+  const sel = selectionModel;
+  const examples = valSet
+    .map((s) =>
+      toExample({
+        fold: 'val',
+        source: s.source,
+        signer: s.signer,
+        label: s.label,
+        logits: [Array.from(forwardLogits(sel, featuresOf(s, mode, useZ)))],
+      }),
+    )
+    .filter((e): e is ScoredExample => e !== null);
+  const temperature = fitTemperature(examples);
+  const raw = predictAll(examples, 1);
+  const cal = predictAll(examples, temperature);
+  const maxSureWrong = Number(opt('--max-sure-wrong') ?? 0.01);
+  const sure = chooseThreshold(cal, maxSureWrong);
+  const r4 = (x: number) => Number(x.toFixed(4));
+  calibration = {
+    temperature: r4(temperature),
+    sureThreshold: sure.threshold,
+    fittedOn: `validation split (${examples.length} answers: ${photosAvailable ? 'Massey hand3, digits groups 120-139, ASL-HG P10' : 'signn'}; letters restricted to letters, digits to digits), selection network; temperature by NLL, threshold: the lowest with at most ${maxSureWrong * 100}% of answers sure and wrong`,
+    eceBefore: r4(expectedCalibrationError(raw).ece),
+    eceAfter: r4(expectedCalibrationError(cal).ece),
+    sureRate: r4(sure.sureRate),
+    sureWrongRate: r4(sure.sureWrongRate),
+  };
+  console.log(`calibration: ${JSON.stringify(calibration)}`);
 }
 
 let refit = false;
@@ -243,7 +268,7 @@ training.compact = {
 };
 console.log(`float16 vs float: max |dp| ${maxDiff.toExponential(2)}, top-1 agreement ${top1Same}/${check.length}`);
 training.seconds = (Date.now() - t0) / 1000;
-const text = JSON.stringify({ ...weightsJson, training });
+const text = JSON.stringify({ ...weightsJson, ...(calibration ? { calibration } : {}), training });
 writeFileSync(outPath, text);
 console.log(
   `wrote ${outPath} (${(text.length / 1024).toFixed(0)} KB, ${members.length} networks) in ${training.seconds.toFixed(1)} s`,

@@ -44,6 +44,18 @@ export interface WeightsJson {
   layers?: LayerJson[];
   members?: MemberJson[];
   training?: unknown;
+  /** Confidence calibration fitted on validation data (absent: temperature 1, every answer sure). */
+  calibration?: CalibrationJson;
+}
+
+export interface CalibrationJson {
+  /** the members' logits are divided by it before the softmax */
+  temperature: number;
+  /** an answer is `sure` when its calibrated, restricted confidence is at least this */
+  sureThreshold: number;
+  /** how they were chosen, and the figures on the data they were chosen on */
+  fittedOn?: string;
+  [figure: string]: unknown;
 }
 
 export interface LoadedModel {
@@ -52,11 +64,22 @@ export interface LoadedModel {
   classes: string[];
   mirrorMode: MirrorMode;
   useZ: boolean;
+  /** temperature scaling of the members' logits (1 = none) */
+  temperature: number;
+  /** calibrated confidence at or above which an answer is `sure` */
+  sureThreshold: number;
 }
 
 export interface Classification {
   label: string;
+  /** calibrated (temperature-scaled) probability of the label among the allowed names */
   confidence: number;
+  /**
+   * The classifier is sure of the label: its calibrated confidence reaches the threshold chosen on
+   * validation data. When false, practice asks for an adjustment instead of naming the letter,
+   * and does not count an attempt.
+   */
+  sure: boolean;
   /** Over the allowed names only; sums to 1. */
   probabilities: Record<string, number>;
 }
@@ -87,6 +110,8 @@ export function loadModel(json: WeightsJson): LoadedModel {
     classes: json.classes,
     mirrorMode: json.mirrorMode,
     useZ: json.useZ === true,
+    temperature: json.calibration?.temperature ?? 1,
+    sureThreshold: json.calibration?.sureThreshold ?? 0,
   };
 }
 
@@ -99,13 +124,22 @@ export function getDefaultModel(): LoadedModel {
   return defaultModel;
 }
 
-/** Probabilities over the model's shape classes. */
+/** Probabilities over the model's shape classes (temperature-scaled: calibrated). */
 export function shapeProbabilities(
   landmarks: readonly Landmark[],
   handedness: Handedness,
   model: LoadedModel = getDefaultModel(),
 ): Float64Array {
-  return forwardProbsMean(model.members, extractFeatures(landmarks, handedness, model.mirrorMode, model.useZ));
+  return forwardProbsMean(
+    model.members,
+    extractFeatures(landmarks, handedness, model.mirrorMode, model.useZ),
+    model.temperature,
+  );
+}
+
+/** The calibrated confidence at or above which the shipped model's answers are `sure`. */
+export function sureThreshold(model: LoadedModel = getDefaultModel()): number {
+  return model.sureThreshold;
 }
 
 /** Restricts shape probabilities to a class set and renormalises. */
@@ -127,7 +161,7 @@ export function restrict(probs: ArrayLike<number>, model: LoadedModel, classes: 
       label = name;
     }
   }
-  return { label, confidence: best, probabilities: out };
+  return { label, confidence: best, sure: best >= model.sureThreshold, probabilities: out };
 }
 
 export function classify(

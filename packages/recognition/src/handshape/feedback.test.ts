@@ -8,6 +8,7 @@ import { FIXTURES, samplesOf } from './__fixtures__/fixtures.js';
 const said = (label: string, confidence = 0.9): Classification => ({
   label,
   confidence,
+  sure: true,
   probabilities: { [label]: confidence },
 });
 

@@ -47,16 +47,26 @@ export function forwardLogits(model: MlpModel, features: ArrayLike<number>): Flo
   return a;
 }
 
-export function forwardProbs(model: MlpModel, features: ArrayLike<number>): Float64Array {
-  return softmaxInPlace(forwardLogits(model, features));
+/** softmax(logits / temperature); temperature 1 is the plain network. */
+export function forwardProbs(model: MlpModel, features: ArrayLike<number>, temperature = 1): Float64Array {
+  const z = forwardLogits(model, features);
+  if (temperature !== 1) for (let k = 0; k < z.length; k++) z[k] /= temperature;
+  return softmaxInPlace(z);
 }
 
-/** Mean of the members' probabilities (an ensemble of models over the same features and classes). */
-export function forwardProbsMean(models: readonly MlpModel[], features: ArrayLike<number>): Float64Array {
-  if (models.length === 1) return forwardProbs(models[0], features);
+/**
+ * Mean of the members' probabilities (an ensemble of models over the same features and classes),
+ * each member's logits divided by the temperature first (temperature scaling).
+ */
+export function forwardProbsMean(
+  models: readonly MlpModel[],
+  features: ArrayLike<number>,
+  temperature = 1,
+): Float64Array {
+  if (models.length === 1) return forwardProbs(models[0], features, temperature);
   let sum: Float64Array | null = null;
   for (const m of models) {
-    const p = forwardProbs(m, features);
+    const p = forwardProbs(m, features, temperature);
     if (!sum) sum = p;
     else for (let k = 0; k < p.length; k++) sum[k] += p[k];
   }
