@@ -1,44 +1,81 @@
 /**
- * npm run recognize -- [--classes letters|digits|all] [--variant full|full-int8|lite] FILE|DIR ...
+ * npm run recognize -- [--classes letters|digits|all] [--variant full|full-int8|lite] [--files-from LIST|-] FILE|DIR ...
+ * npm run recognize -- [--classes letters|digits|all] --landmarks FILE.jsonl|-
  *
- * One JSON line per image: {"file", "hand": true|false, "label": "A"|"5"|null, "confidence": 0..1,
- * "landmarks": [[x,y,z] x21] in image pixels}. Photos of any size and aspect are accepted
- * (letterboxed and padded as needed). Models load once, so thousands of files run in one call.
+ * Images: one JSON line per image: {"file", "hand": true|false, "label": "A"|"5"|null,
+ * "confidence": 0..1 (calibrated), "sure": true|false, "landmarks": [[x,y,z] x21] in image pixels}.
+ * The landmark model is the one the server serves (LANDMARK_MODEL's default) unless --variant says
+ * otherwise. Photos of any size and aspect are accepted (letterboxed and padded as needed). Models
+ * load once, so thousands of files run in one call: on the command line, in a --files-from list
+ * (one path a line; `-` = standard input), or both. A long command line is handed to a child
+ * process through its standard input (onnxruntime-node crashes on long command lines: recognize/respawn.ts).
+ * A path that cannot be read gets a line with "error".
+ *
+ * Landmark sequences (--landmarks): see recognize/sequences.ts.
  */
-import { readdirSync, statSync } from 'node:fs';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { classify } from '../../packages/recognition/src/handshape/classifier';
-import type { ClassSet } from '../../packages/recognition/src/handshape/labels';
 import { createRecognizer } from '../../apps/server/src/recognition/landmarks/recognize';
+import { envSchema } from '../../apps/server/src/config/env';
 import { ensureModels } from './convert/ensure-models';
+import { parseFileList, parseRecognizeArgs } from './recognize/args';
+import { argvBytes, childArgs, respawnWithStdin, SAFE_ARGV_BYTES } from './recognize/respawn';
 import type { LandmarkVariant } from '@asl/recognition';
 
-const args = process.argv.slice(2);
-const flag = (n: string, d: string): string => {
-  const i = args.indexOf(n);
-  return i >= 0 ? (args[i + 1] ?? d) : d;
-};
-const classes = flag('--classes', 'all') as ClassSet;
-if (!['letters', 'digits', 'all'].includes(classes)) {
-  console.error('--classes must be letters, digits or all');
+/** The landmark model the server runs by default. */
+const SERVED_VARIANT = envSchema.shape.LANDMARK_MODEL.parse(undefined) as LandmarkVariant;
+
+async function readAll(stream: NodeJS.ReadableStream): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const c of stream) chunks.push(typeof c === 'string' ? Buffer.from(c) : c);
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+const parsed = parseRecognizeArgs(process.argv.slice(2), SERVED_VARIANT);
+if (typeof parsed === 'string') {
+  console.error(parsed);
   process.exit(2);
 }
-const variant = flag('--variant', 'full') as LandmarkVariant;
-const modelDir = path.resolve(import.meta.dirname, '../../.cache/models');
-const inputs = args.filter((a, i) => !a.startsWith('--') && !['--classes', '--variant'].includes(args[i - 1] ?? ''));
-if (!inputs.length) {
-  console.error('usage: npm run recognize -- [--classes letters|digits|all] FILE|DIR ...');
-  process.exit(2);
+
+if (parsed.landmarks !== null) {
+  const { recognizeSequences } = await import('./recognize/sequences');
+  const text = parsed.landmarks === '-' ? await readAll(process.stdin) : readFileSync(parsed.landmarks, 'utf8');
+  for (const line of recognizeSequences(text, parsed.classes)) console.log(JSON.stringify(line));
+  process.exit(0);
 }
+
+const listed =
+  parsed.filesFrom === null
+    ? []
+    : parseFileList(parsed.filesFrom === '-' ? await readAll(process.stdin) : readFileSync(parsed.filesFrom, 'utf8'));
+const inputs = [...parsed.inputs, ...listed];
+
+if (argvBytes(process.argv) > SAFE_ARGV_BYTES) {
+  process.exit(await respawnWithStdin(childArgs(parsed), `${inputs.join('\n')}\n`));
+}
+
+const r2 = (v: number) => Math.round(v * 100) / 100;
+const emit = (o: object) => process.stdout.write(`${JSON.stringify(o)}\n`);
+const noHand = (file: string, error?: string) =>
+  emit({ file, hand: false, label: null, confidence: 0, sure: false, landmarks: null, ...(error ? { error } : {}) });
 
 function* walk(p: string): Generator<string> {
-  if (statSync(p).isDirectory()) for (const e of readdirSync(p).sort()) yield* walk(path.join(p, e));
+  let isDir: boolean;
+  try {
+    isDir = statSync(p).isDirectory();
+  } catch (e) {
+    noHand(p, (e as NodeJS.ErrnoException).code ?? String(e));
+    return;
+  }
+  if (isDir) for (const e of readdirSync(p).sort()) yield* walk(path.join(p, e));
   else if (/\.(jpe?g|png|webp|gif|tiff?)$/i.test(p)) yield p;
+  else noHand(p, 'not an image file (jpeg, png, webp, gif, tiff)');
 }
 
+const modelDir = path.resolve(import.meta.dirname, '../../.cache/models');
 await ensureModels(modelDir);
-const rec = await createRecognizer({ modelDir, variant, handedness: 'unmirrored' });
-const r2 = (v: number) => Math.round(v * 100) / 100;
+const rec = await createRecognizer({ modelDir, variant: parsed.variant, handedness: 'unmirrored' });
 for await (const r of rec.recognize(
   (function* () {
     for (const i of inputs) yield* walk(i);
@@ -46,31 +83,21 @@ for await (const r of rec.recognize(
 )) {
   const hand = r.hands[0];
   if (!hand) {
-    console.log(
-      JSON.stringify({
-        file: r.file,
-        hand: false,
-        label: null,
-        confidence: 0,
-        landmarks: null,
-        ...(r.error ? { error: r.error } : {}),
-      }),
-    );
+    noHand(r.file, r.error);
     continue;
   }
   const c = classify(
     hand.landmarks.map(([x, y, z]) => ({ x, y, z })),
     hand.handedness === 'left' ? 'Left' : 'Right',
-    classes,
+    parsed.classes,
   );
-  console.log(
-    JSON.stringify({
-      file: r.file,
-      hand: true,
-      label: c.label,
-      confidence: Math.round(c.confidence * 1000) / 1000,
-      landmarks: hand.landmarks.map((p) => p.map(r2)),
-    }),
-  );
+  emit({
+    file: r.file,
+    hand: true,
+    label: c.label,
+    confidence: Math.round(c.confidence * 1000) / 1000,
+    sure: c.sure,
+    landmarks: hand.landmarks.map((p) => p.map(r2)),
+  });
 }
 await rec.close();

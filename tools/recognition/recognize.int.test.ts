@@ -1,0 +1,62 @@
+/**
+ * `npm run recognize` end to end, with the real models and real photos: the served landmark
+ * model by default, `sure` on every line, a command line far beyond the ~28 KB at which
+ * onnxruntime-node crashes (SIGSEGV) when it creates a session, and --files-from.
+ */
+import { spawn } from 'node:child_process';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+const root = join(import.meta.dirname, '../..');
+const photos = join(process.env.ASL_SHARED_DIR!, 'data/photos/massey/asl_dataset');
+const realA = join(photos, 'a/hand1_a_bot_seg_1_cropped.jpeg');
+const realFive = join(photos, '5/hand1_5_bot_seg_1_cropped.jpeg');
+
+function run(
+  args: string[],
+  stdin = '',
+): Promise<{ code: number | null; signal: string | null; lines: Record<string, unknown>[]; err: string }> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'tools/recognition/recognize.ts', ...args], { cwd: root });
+  let out = '';
+  let err = '';
+  child.stdout.on('data', (d: Buffer) => (out += d.toString()));
+  child.stderr.on('data', (d: Buffer) => (err += d.toString()));
+  child.stdin.end(stdin);
+  return new Promise((resolve) =>
+    child.on('close', (code, signal) =>
+      resolve({
+        code,
+        signal,
+        err,
+        lines: out
+          .split('\n')
+          .filter(Boolean)
+          .map((l) => JSON.parse(l) as Record<string, unknown>),
+      }),
+    ),
+  );
+}
+
+describe('npm run recognize', () => {
+  it('reads every file of a 60 KB command line, with `sure` on each line', async () => {
+    const missing = Array.from({ length: 900 }, (_, i) => join('/nonexistent', 'x'.repeat(50), `photo-${i}.jpg`));
+    const args = ['--classes', 'letters', realA, ...missing, realFive];
+    expect(args.join(' ').length).toBeGreaterThan(60_000);
+    const r = await run(args);
+    expect(r.signal).toBeNull();
+    expect(r.code).toBe(0);
+    expect(r.lines).toHaveLength(902);
+    for (const l of r.lines) expect(typeof l.sure).toBe('boolean');
+    const a = r.lines.find((l) => l.file === realA)!;
+    expect(a).toMatchObject({ hand: true, label: 'A' });
+    expect(r.lines.filter((l) => l.error === 'ENOENT')).toHaveLength(900);
+  });
+
+  it('takes the files from standard input with --files-from -', async () => {
+    const r = await run(['--classes', 'digits', '--files-from', '-'], `${realFive}\n\n${realA}\n`);
+    expect(r.code).toBe(0);
+    expect(r.lines.map((l) => l.file)).toEqual([realFive, realA]);
+    expect(r.lines[0]).toMatchObject({ hand: true, label: '5' });
+    expect(typeof r.lines[0].sure).toBe('boolean');
+  });
+});

@@ -1,0 +1,66 @@
+/** Command line of `npm run recognize` (pure: parsed into options, no I/O). */
+import type { ClassSet } from '../../../packages/recognition/src/handshape/labels.js';
+import type { LandmarkVariant } from '../../../packages/recognition/src/landmarks/hand-pipeline.js';
+
+export const USAGE =
+  'usage: npm run recognize -- [--classes letters|digits|all] [--variant full|full-int8|lite] [--files-from LIST|-] FILE|DIR ...\n' +
+  '       npm run recognize -- [--classes letters|digits|all] --landmarks FILE.jsonl|-';
+
+export interface RecognizeArgs {
+  classes: ClassSet;
+  /** landmark model; default: the one the server serves */
+  variant: LandmarkVariant;
+  /** files and folders given on the command line */
+  inputs: string[];
+  /** a file listing more inputs, one a line; '-' = standard input */
+  filesFrom: string | null;
+  /** landmark sequences (JSON lines) instead of images; '-' = standard input */
+  landmarks: string | null;
+}
+
+const VALUED = ['--classes', '--variant', '--files-from', '--landmarks'];
+
+export function parseRecognizeArgs(argv: readonly string[], servedVariant: LandmarkVariant): RecognizeArgs | string {
+  const out: RecognizeArgs = {
+    classes: 'all',
+    variant: servedVariant,
+    inputs: [],
+    filesFrom: null,
+    landmarks: null,
+  };
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i];
+    if (a === '--') {
+      out.inputs.push(...argv.slice(i + 1));
+      break;
+    }
+    if (!a.startsWith('--')) {
+      out.inputs.push(a);
+      continue;
+    }
+    if (!VALUED.includes(a)) return `unknown option ${a}\n${USAGE}`;
+    const v = argv[++i];
+    if (v === undefined) return `${a} needs a value\n${USAGE}`;
+    if (a === '--classes') {
+      if (!['letters', 'digits', 'all'].includes(v)) return '--classes must be letters, digits or all';
+      out.classes = v as ClassSet;
+    } else if (a === '--variant') {
+      if (!['full', 'full-int8', 'lite', 'full-int8-all'].includes(v))
+        return '--variant must be full, full-int8, full-int8-all or lite';
+      out.variant = v as LandmarkVariant;
+    } else if (a === '--files-from') out.filesFrom = v;
+    else out.landmarks = v;
+  }
+  if (out.landmarks !== null && (out.inputs.length || out.filesFrom !== null))
+    return `--landmarks takes no image files\n${USAGE}`;
+  if (out.landmarks === null && !out.inputs.length && out.filesFrom === null) return USAGE;
+  return out;
+}
+
+/** The paths of a --files-from list: one a line, blank lines and surrounding spaces ignored. */
+export function parseFileList(text: string): string[] {
+  return text
+    .split(/\r?\n/)
+    .map((l) => l.trim())
+    .filter((l) => l.length > 0);
+}

@@ -1,0 +1,138 @@
+/**
+ * Landmark sequences in, letters out (`npm run recognize -- --landmarks FILE.jsonl`).
+ *
+ * Each input line: {"id": "...", "fps": 30, "width": 640, "height": 480, "frames": [[[x, y, z] x 21], ...]}
+ * with x and y normalised to 0..1 of the frame and z relative to the wrist (MediaPipe's
+ * normalised landmarks); a frame with no hand may be null or []. Each output line:
+ * {"id", "label", "confidence", "sure"}: the letter the sequence shows, decided as live practice
+ * decides it, with the recognition-level modules it uses: per-frame classification (calibrated,
+ * restricted to --classes), the stabilizer's smoothing and hold (a letter counts once it has led
+ * for 400 ms), and the motion detector (J and Z from the pinky's or the index's path).
+ *  - a J or Z drawn anywhere in the sequence wins (letters and all only);
+ *  - otherwise the first letter the stabilizer commits (held long enough);
+ *  - otherwise (a sequence shorter than the hold, e.g. a single frame: a static letter) the label
+ *    with the highest mean probability over the hand frames.
+ * `sure` follows the classifier's threshold on the decided label's mean calibrated probability
+ * over the hand frames; a J or Z found from the path is sure. No hand in any frame: label null.
+ */
+import {
+  classify,
+  sureThreshold,
+  type LoadedModel,
+  getDefaultModel,
+} from '../../../packages/recognition/src/handshape/classifier.js';
+import type { ClassSet } from '../../../packages/recognition/src/handshape/labels.js';
+import { MotionDetector } from '../../../packages/recognition/src/handshape/motion.js';
+import type { Landmark } from '../../../packages/recognition/src/handshape/normalize.js';
+import { Stabilizer } from '../../../packages/recognition/src/handshape/stabilizer.js';
+
+export interface SequenceInput {
+  id: string;
+  fps: number;
+  width: number;
+  height: number;
+  frames: (number[][] | null)[];
+}
+
+export interface SequenceResult {
+  id: string;
+  label: string | null;
+  confidence: number;
+  sure: boolean;
+  error?: string;
+}
+
+function validate(o: unknown): SequenceInput | string {
+  if (typeof o !== 'object' || o === null) return 'not a JSON object';
+  const s = o as Partial<SequenceInput>;
+  if (typeof s.id !== 'string') return 'id must be a string';
+  for (const k of ['fps', 'width', 'height'] as const)
+    if (typeof s[k] !== 'number' || !(s[k] > 0)) return `${k} must be a positive number`;
+  if (!Array.isArray(s.frames) || s.frames.length === 0) return 'frames must be a non-empty array';
+  for (const f of s.frames) {
+    if (f === null || (Array.isArray(f) && f.length === 0)) continue;
+    if (!Array.isArray(f) || f.length !== 21) return 'each frame must be null, [] or 21 points';
+    for (const p of f)
+      if (!Array.isArray(p) || p.length < 2 || p.some((v) => typeof v !== 'number' || !Number.isFinite(v)))
+        return 'each point must be [x, y] or [x, y, z] numbers';
+  }
+  return s as SequenceInput;
+}
+
+/** One sequence's letter, as live practice would decide it. */
+export function recognizeSequence(
+  seq: SequenceInput,
+  classes: ClassSet,
+  model: LoadedModel = getDefaultModel(),
+): SequenceResult {
+  const stabilizer = new Stabilizer();
+  const motion = new MotionDetector();
+  const motionAllowed = classes !== 'digits';
+  const sums = new Map<string, number>();
+  let handFrames = 0;
+  let committed = null as string | null;
+  let drawn = null as string | null;
+  const dt = 1000 / seq.fps;
+  seq.frames.forEach((f, i) => {
+    const t = i * dt;
+    const landmarks: Landmark[] | null =
+      f && f.length === 21
+        ? f.map((p) => ({
+            x: p[0] * seq.width,
+            y: p[1] * seq.height,
+            z: p[2] === undefined ? undefined : p[2] * seq.width,
+          }))
+        : null;
+    const c = landmarks ? classify(landmarks, 'Right', classes, model) : null;
+    if (c) {
+      handFrames++;
+      for (const [k, v] of Object.entries(c.probabilities)) sums.set(k, (sums.get(k) ?? 0) + v);
+    }
+    const st = stabilizer.update(t, c ? c.probabilities : null);
+    if (st.committed && committed === null) committed = st.label;
+    const m = motion.push({ timeMs: t, landmarks, handedness: 'Right' });
+    if (m && motionAllowed && drawn === null) drawn = m;
+  });
+  if (!handFrames) return { id: seq.id, label: null, confidence: 0, sure: false };
+  const mean = (k: string) => (sums.get(k) ?? 0) / handFrames;
+  if (drawn) return { id: seq.id, label: drawn, confidence: 1, sure: true };
+  let label: string | null = committed;
+  if (label === null) {
+    let best = -1;
+    for (const k of sums.keys())
+      if (mean(k) > best) {
+        best = mean(k);
+        label = k;
+      }
+  }
+  const confidence = mean(label!);
+  return {
+    id: seq.id,
+    label,
+    confidence: Math.round(confidence * 1000) / 1000,
+    sure: confidence >= sureThreshold(model),
+  };
+}
+
+/** Every line of a JSON-lines text (blank lines skipped); a bad line gets an "error" line of its own. */
+export function* recognizeSequences(text: string, classes: ClassSet, model?: LoadedModel): Generator<SequenceResult> {
+  const lines = text.split(/\r?\n/);
+  for (let n = 0; n < lines.length; n++) {
+    const line = lines[n].trim();
+    if (!line) continue;
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(line);
+    } catch {
+      yield { id: `line ${n + 1}`, label: null, confidence: 0, sure: false, error: 'not valid JSON' };
+      continue;
+    }
+    const seq = validate(parsed);
+    if (typeof seq === 'string') {
+      const id = (parsed as { id?: unknown })?.id;
+      yield { id: typeof id === 'string' ? id : `line ${n + 1}`, label: null, confidence: 0, sure: false, error: seq };
+      continue;
+    }
+    yield recognizeSequence(seq, classes, model);
+  }
+}
