@@ -89,7 +89,14 @@ export const processedFrameDataSchema = z.object({
   hands: z.array(detectedHandSchema),
   width: z.number(),
   height: z.number(),
-  prediction: z.object({ label: z.string().nullable(), confidence: z.number() }).nullable().optional(),
+  /**
+   * The frame's own reading. `sure`: the recogniser's calibrated confidence reaches the threshold
+   * chosen on validation data (absent from older servers: read as sure).
+   */
+  prediction: z
+    .object({ label: z.string().nullable(), confidence: z.number(), sure: z.boolean().optional() })
+    .nullable()
+    .optional(),
 });
 
 export const aslFeedbackDataSchema = z.object({
