@@ -1,23 +1,26 @@
-import { useId, type InputHTMLAttributes } from 'react';
+import { useId, type InputHTMLAttributes, type ReactNode } from 'react';
 
 interface FieldProps extends InputHTMLAttributes<HTMLInputElement> {
   label: string;
   error?: string | null | undefined;
-  hint?: string;
+  /** Help under the input; replaced by the error while there is one, so the two never repeat. */
+  hint?: ReactNode;
 }
 
 /** A labelled input with its hint and error wired for screen readers. */
 export function Field({ label, error, hint, ...input }: FieldProps) {
   const id = useId();
-  const describedBy = [hint ? `${id}-hint` : null, error ? `${id}-error` : null].filter(Boolean).join(' ') || undefined;
+  const showHint = !!hint && !error;
+  const describedBy =
+    [showHint ? `${id}-hint` : null, error ? `${id}-error` : null].filter(Boolean).join(' ') || undefined;
   return (
     <div className="field">
       <label htmlFor={id}>{label}</label>
       <input id={id} aria-invalid={error ? true : undefined} aria-describedby={describedBy} {...input} />
-      {hint && (
-        <p id={`${id}-hint`} className="field-hint">
+      {showHint && (
+        <div id={`${id}-hint`} className="field-hint">
           {hint}
-        </p>
+        </div>
       )}
       {error && (
         <p id={`${id}-error`} className="field-error">

@@ -1,38 +1,62 @@
-import { PASSWORD_RULES, SESSION_MESSAGES } from '@asl/protocol';
-import { useState, type FormEvent } from 'react';
+import { SESSION_MESSAGES } from '@asl/protocol';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { ApiError } from '../../../lib/api/api-error';
 import { notify } from '../../../lib/notifications/notifications';
+import { useSession } from '../../../lib/session/session-context';
 import { Alert } from '../../../lib/ui/Alert';
 import { Field } from '../../../lib/ui/Field';
+import { focusFirstInvalid } from '../../../lib/ui/focus-first-invalid';
 import { changePassword } from '../api/change-password';
+import { PasswordHint } from '../password/PasswordHint';
+import { usePasswordCheck } from '../password/use-password-check';
+
+type Errors = Partial<Record<'current' | 'next', string>>;
 
 export function ChangePasswordForm() {
   const [current, setCurrent] = useState('');
   const [next, setNext] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
+  const [errors, setErrors] = useState<Errors>({});
+  const [failedSubmits, setFailedSubmits] = useState(0);
+  const form = useRef<HTMLFormElement>(null);
+  const { user } = useSession();
+  const verdict = usePasswordCheck(next, { username: user?.username, email: user?.email });
+
+  useEffect(() => {
+    if (failedSubmits > 0) focusFirstInvalid(form.current);
+  }, [failedSubmits]);
+
+  function fail(found: Errors) {
+    setErrors(found);
+    setFailedSubmits((n) => n + 1);
+  }
 
   async function onSubmit(e: FormEvent) {
     e.preventDefault();
-    if (next.length < PASSWORD_RULES.min) {
-      setError(`Password must be at least ${PASSWORD_RULES.min} characters.`);
-      return;
-    }
-    setSaving(true);
     setError(null);
+    const found: Errors = {};
+    if (!current) found.current = 'Enter your current password.';
+    if (verdict.problem) found.next = verdict.problem;
+    if (Object.keys(found).length > 0) return fail(found);
+    setErrors({});
+    setSaving(true);
     try {
       await changePassword(current, next);
       setCurrent('');
       setNext('');
       notify('Your password has been changed. Other devices have been signed out.', 'success');
     } catch (err) {
-      setError(err instanceof Error && err.message ? err.message : SESSION_MESSAGES.passwordChangeFailed);
+      if (err instanceof ApiError && err.field === 'current_password') fail({ current: err.message });
+      else if (err instanceof ApiError && err.field === 'new_password') fail({ next: err.message });
+      else setError(err instanceof Error && err.message ? err.message : SESSION_MESSAGES.passwordChangeFailed);
     } finally {
       setSaving(false);
     }
   }
 
   return (
-    <form onSubmit={onSubmit} className="card" noValidate aria-labelledby="change-password-title">
+    <form ref={form} onSubmit={onSubmit} className="card" noValidate aria-labelledby="change-password-title">
       <h2 id="change-password-title">Change password</h2>
       {error && <Alert>{error}</Alert>}
       <Field
@@ -41,7 +65,11 @@ export function ChangePasswordForm() {
         type="password"
         autoComplete="current-password"
         value={current}
-        onChange={(e) => setCurrent(e.target.value)}
+        onChange={(e) => {
+          setCurrent(e.target.value);
+          setErrors(({ current: _, ...rest }) => rest);
+        }}
+        error={errors.current}
       />
       <Field
         label="New password"
@@ -49,8 +77,12 @@ export function ChangePasswordForm() {
         type="password"
         autoComplete="new-password"
         value={next}
-        onChange={(e) => setNext(e.target.value)}
-        hint={`At least ${PASSWORD_RULES.min} characters.`}
+        onChange={(e) => {
+          setNext(e.target.value);
+          setErrors(({ next: _, ...rest }) => rest);
+        }}
+        hint={<PasswordHint password={next} verdict={verdict} />}
+        error={errors.next}
       />
       <button type="submit" className="button button-primary" disabled={saving}>
         Change password

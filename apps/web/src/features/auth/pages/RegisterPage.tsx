@@ -1,28 +1,42 @@
-import { PASSWORD_RULES, registerRequestSchema } from '@asl/protocol';
-import { useState, type FormEvent } from 'react';
+import { registerRequestSchema } from '@asl/protocol';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useSession } from '../../../lib/session/session-context';
 import { Alert } from '../../../lib/ui/Alert';
 import { Field } from '../../../lib/ui/Field';
+import { focusFirstInvalid } from '../../../lib/ui/focus-first-invalid';
 import { AuthCard } from '../components/AuthCard';
+import { PasswordHint } from '../password/PasswordHint';
+import { usePasswordCheck } from '../password/use-password-check';
 
 type Errors = Partial<Record<'username' | 'email' | 'password' | 'confirm', string>>;
 
 export function RegisterPage() {
   const session = useSession();
   const navigate = useNavigate();
-  const [form, setForm] = useState({ username: '', email: '', password: '', confirm: '', firstName: '' });
+  const form = useRef<HTMLFormElement>(null);
+  const [values, setValues] = useState({ username: '', email: '', password: '', confirm: '', firstName: '' });
   const [errors, setErrors] = useState<Errors>({});
-  const set = (k: keyof typeof form) => (e: React.ChangeEvent<HTMLInputElement>) =>
-    setForm({ ...form, [k]: e.target.value });
+  const [failedSubmits, setFailedSubmits] = useState(0);
+  const verdict = usePasswordCheck(values.password, { username: values.username, email: values.email });
+  // Editing a field clears its error, so its live hint shows again.
+  const set = (k: keyof typeof values) => (e: React.ChangeEvent<HTMLInputElement>) => {
+    setValues({ ...values, [k]: e.target.value });
+    if (k in errors) setErrors(({ [k as keyof Errors]: _, ...rest }) => rest);
+  };
+
+  // After a failed submit, focus goes to the first field marked invalid.
+  useEffect(() => {
+    if (failedSubmits > 0) focusFirstInvalid(form.current);
+  }, [failedSubmits]);
 
   async function onSubmit(e: FormEvent) {
     e.preventDefault();
     const parsed = registerRequestSchema.safeParse({
-      username: form.username,
-      email: form.email,
-      password: form.password,
-      firstName: form.firstName || undefined,
+      username: values.username,
+      email: values.email,
+      password: values.password,
+      firstName: values.firstName || undefined,
     });
     const next: Errors = {};
     if (!parsed.success) {
@@ -31,34 +45,39 @@ export function RegisterPage() {
         next[k] ??= issue.message;
       }
     }
-    if (form.password !== form.confirm) next.confirm = 'The passwords do not match.';
+    if (!next.password && verdict.problem) next.password = verdict.problem;
+    if (!values.confirm) next.confirm = 'Type the password again to confirm it.';
+    else if (values.password !== values.confirm) next.confirm = 'The passwords do not match.';
     setErrors(next);
-    if (Object.keys(next).length > 0) return;
+    if (Object.keys(next).length > 0) {
+      setFailedSubmits((n) => n + 1);
+      return;
+    }
     const ok = await session.register({
-      username: form.username,
-      email: form.email,
-      password: form.password,
-      ...(form.firstName.trim() ? { firstName: form.firstName.trim() } : {}),
+      username: values.username,
+      email: values.email,
+      password: values.password,
+      ...(values.firstName.trim() ? { firstName: values.firstName.trim() } : {}),
     });
     if (ok) navigate('/dashboard', { replace: true });
   }
 
   return (
     <AuthCard title="Create your account" subtitle="Practise fingerspelling with feedback on every handshape.">
-      <form onSubmit={onSubmit} noValidate>
+      <form ref={form} onSubmit={onSubmit} noValidate>
         {session.error && <Alert>{session.error}</Alert>}
         <Field
           label="First name (optional)"
           name="firstName"
           autoComplete="given-name"
-          value={form.firstName}
+          value={values.firstName}
           onChange={set('firstName')}
         />
         <Field
           label="Username"
           name="username"
           autoComplete="username"
-          value={form.username}
+          value={values.username}
           onChange={set('username')}
           error={errors.username}
           required
@@ -68,7 +87,7 @@ export function RegisterPage() {
           name="email"
           type="email"
           autoComplete="email"
-          value={form.email}
+          value={values.email}
           onChange={set('email')}
           error={errors.email}
           required
@@ -78,8 +97,8 @@ export function RegisterPage() {
           name="password"
           type="password"
           autoComplete="new-password"
-          hint={`At least ${PASSWORD_RULES.min} characters.`}
-          value={form.password}
+          hint={<PasswordHint password={values.password} verdict={verdict} />}
+          value={values.password}
           onChange={set('password')}
           error={errors.password}
           required
@@ -89,7 +108,7 @@ export function RegisterPage() {
           name="confirm"
           type="password"
           autoComplete="new-password"
-          value={form.confirm}
+          value={values.confirm}
           onChange={set('confirm')}
           error={errors.confirm}
           required

@@ -1,10 +1,16 @@
-import { PASSWORD_RULES, SESSION_MESSAGES } from '@asl/protocol';
-import { useState, type FormEvent } from 'react';
+import { SESSION_MESSAGES } from '@asl/protocol';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
+import { ApiError } from '../../../lib/api/api-error';
 import { Alert } from '../../../lib/ui/Alert';
 import { Field } from '../../../lib/ui/Field';
+import { focusFirstInvalid } from '../../../lib/ui/focus-first-invalid';
 import { resetPassword } from '../api/reset-password';
 import { AuthCard } from '../components/AuthCard';
+import { PasswordHint } from '../password/PasswordHint';
+import { usePasswordCheck } from '../password/use-password-check';
+
+type Errors = Partial<Record<'password' | 'confirm', string>>;
 
 export function ResetPasswordPage() {
   const [params] = useSearchParams();
@@ -13,17 +19,25 @@ export function ResetPasswordPage() {
   const [confirm, setConfirm] = useState('');
   const [state, setState] = useState<'idle' | 'saving' | 'done' | 'error'>('idle');
   const [message, setMessage] = useState('');
+  const [errors, setErrors] = useState<Errors>({});
+  const [failedSubmits, setFailedSubmits] = useState(0);
+  const form = useRef<HTMLFormElement>(null);
+  const verdict = usePasswordCheck(password);
+
+  useEffect(() => {
+    if (failedSubmits > 0) focusFirstInvalid(form.current);
+  }, [failedSubmits]);
 
   async function onSubmit(e: FormEvent) {
     e.preventDefault();
-    if (password.length < PASSWORD_RULES.min) {
-      setMessage(`Password must be at least ${PASSWORD_RULES.min} characters.`);
-      setState('error');
-      return;
-    }
-    if (password !== confirm) {
-      setMessage('The passwords do not match.');
-      setState('error');
+    const next: Errors = {};
+    if (verdict.problem) next.password = verdict.problem;
+    if (!confirm) next.confirm = 'Type the new password again to confirm it.';
+    else if (password !== confirm) next.confirm = 'The passwords do not match.';
+    setErrors(next);
+    setState('idle');
+    if (Object.keys(next).length > 0) {
+      setFailedSubmits((n) => n + 1);
       return;
     }
     setState('saving');
@@ -31,6 +45,12 @@ export function ResetPasswordPage() {
       await resetPassword(token, password);
       setState('done');
     } catch (err) {
+      if (err instanceof ApiError && err.field === 'new_password') {
+        setErrors({ password: err.message });
+        setFailedSubmits((n) => n + 1);
+        setState('idle');
+        return;
+      }
       setMessage(err instanceof Error && err.message ? err.message : SESSION_MESSAGES.passwordResetFailed);
       setState('error');
     }
@@ -57,7 +77,7 @@ export function ResetPasswordPage() {
           </p>
         </>
       ) : (
-        <form onSubmit={onSubmit} noValidate>
+        <form ref={form} onSubmit={onSubmit} noValidate>
           {state === 'error' && <Alert>{message || SESSION_MESSAGES.passwordResetFailed}</Alert>}
           <Field
             label="New password"
@@ -65,8 +85,12 @@ export function ResetPasswordPage() {
             type="password"
             autoComplete="new-password"
             value={password}
-            onChange={(e) => setPassword(e.target.value)}
-            hint={`At least ${PASSWORD_RULES.min} characters.`}
+            onChange={(e) => {
+              setPassword(e.target.value);
+              setErrors(({ password: _, ...rest }) => rest);
+            }}
+            hint={<PasswordHint password={password} verdict={verdict} />}
+            error={errors.password}
             required
           />
           <Field
@@ -75,7 +99,11 @@ export function ResetPasswordPage() {
             type="password"
             autoComplete="new-password"
             value={confirm}
-            onChange={(e) => setConfirm(e.target.value)}
+            onChange={(e) => {
+              setConfirm(e.target.value);
+              setErrors(({ confirm: _, ...rest }) => rest);
+            }}
+            error={errors.confirm}
             required
           />
           <button type="submit" className="button button-primary button-block" disabled={state === 'saving'}>
