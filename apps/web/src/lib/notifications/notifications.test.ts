@@ -33,3 +33,21 @@ describe('notifications', () => {
     expect(result.current).toEqual([]);
   });
 });
+
+describe('one toast at a time per kind (issue 17 item 5)', () => {
+  it('a new toast of a kind replaces the shown one; other kinds stay', () => {
+    vi.useFakeTimers();
+    const { result } = renderHook(() => useNotifications());
+    act(() => {
+      notify('Upload failed', 'error');
+      notify('Theme changed to Dark', 'success', undefined, undefined, { kind: 'preferences' });
+      notify('Theme changed to High Contrast', 'success', undefined, undefined, { kind: 'preferences' });
+      notify('Theme changed to Light', 'success', undefined, undefined, { kind: 'preferences' });
+      notify('Upload failed', 'error');
+    });
+    expect(result.current.map((n) => n.message)).toEqual(['Theme changed to Light', 'Upload failed']);
+    // the replaced toasts' timers are gone: the survivors leave on their own schedule
+    act(() => vi.advanceTimersByTime(5000));
+    expect(result.current).toEqual([]);
+  });
+});

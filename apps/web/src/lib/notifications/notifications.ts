@@ -11,6 +11,8 @@ export interface Notification {
   duration: number;
   /** An optional button on the toast (for example Reload for "A new version is ready"). */
   action?: NotificationAction;
+  /** At most one toast of a kind is shown: a new one replaces the previous one. */
+  kind: string;
 }
 
 export interface NotificationAction {
@@ -28,15 +30,28 @@ function emit(): void {
   for (const l of listeners) l();
 }
 
-/** Shows a toast; it dismisses itself after 5000 ms unless another duration is given (0 = stays). */
+/**
+ * Shows a toast; it dismisses itself after 5000 ms unless another duration is given (0 = stays).
+ * One toast at a time per kind: a new toast replaces the shown one of the same `kind` (by default
+ * its type and message, so the same toast never stacks; settings toasts share the kind `preferences`).
+ */
 export function notify(
   message: string,
   type: NotificationType = 'info',
   duration = NOTIFICATION_DEFAULT_DURATION_MS,
   action?: NotificationAction,
+  options: { kind?: string } = {},
 ): string {
   const id = `n${Date.now().toString(36)}${(seq++).toString(36)}`;
-  items = [...items, { id, message, type, timestamp: Date.now(), duration, ...(action ? { action } : {}) }];
+  const kind = options.kind ?? `${type}:${message}`;
+  for (const old of items.filter((n) => n.kind === kind)) {
+    clearTimeout(timers.get(old.id));
+    timers.delete(old.id);
+  }
+  items = [
+    ...items.filter((n) => n.kind !== kind),
+    { id, message, type, timestamp: Date.now(), duration, kind, ...(action ? { action } : {}) },
+  ];
   if (duration > 0)
     timers.set(
       id,
