@@ -27,14 +27,24 @@ export interface MotionOptions {
   /** maximum mean distance to the template (path scaled to unit size) */
   maxTemplateDistance: number;
   minFrames: number;
+  /** the template is also tried rotated by up to this many degrees (a slanted drawing) */
+  maxSlantDeg: number;
+  /** the fingertip path is averaged over about +-this many ms (whole frames; none at low frame rates) */
+  smoothMs: number;
 }
 
+/**
+ * Letters are drawn in 0.4 to 2 s at 15 to 30 fps (6 to 60 frames), so the window holds 2.5 s and
+ * a path needs 6 hand frames; a drawing may be slanted by up to `maxSlantDeg`.
+ */
 export const DEFAULT_MOTION: MotionOptions = {
-  windowMs: 1500,
+  windowMs: 2500,
   minShapeFraction: 0.7,
   minExtent: { J: 0.8, Z: 1.2 },
   maxTemplateDistance: 0.16,
-  minFrames: 8,
+  minFrames: 6,
+  maxSlantDeg: 20,
+  smoothMs: 45,
 };
 
 type Pt = [number, number];
@@ -87,12 +97,24 @@ export function normalizePath(path: Pt[]): Pt[] {
   return path.map((p) => [(p[0] - path[0][0]) / size, (p[1] - path[0][1]) / size]);
 }
 
-export function templateDistance(path: Pt[], letter: MotionLetter): number {
+function rotated(path: Pt[], deg: number): Pt[] {
+  const c = Math.cos((deg * Math.PI) / 180);
+  const s = Math.sin((deg * Math.PI) / 180);
+  return path.map(([x, y]) => [c * x - s * y, s * x + c * y]);
+}
+
+/** Mean distance of the path to the letter's template (both resampled and scaled to unit size). */
+export function templateDistance(path: Pt[], letter: MotionLetter, maxSlantDeg = 0): number {
   const a = normalizePath(resample(path));
-  const b = normalizePath(resample(MOTION_TEMPLATES[letter]));
-  let s = 0;
-  for (let i = 0; i < N; i++) s += Math.hypot(a[i][0] - b[i][0], a[i][1] - b[i][1]);
-  return s / N;
+  let best = Infinity;
+  const steps = Math.ceil(maxSlantDeg / 10);
+  for (let k = -steps; k <= steps; k++) {
+    const b = normalizePath(resample(rotated(MOTION_TEMPLATES[letter], steps ? (k * maxSlantDeg) / steps : 0)));
+    let s = 0;
+    for (let i = 0; i < N; i++) s += Math.hypot(a[i][0] - b[i][0], a[i][1] - b[i][1]);
+    best = Math.min(best, s / N);
+  }
+  return best;
 }
 
 function smooth(path: Pt[], k = 2): Pt[] {
@@ -122,13 +144,30 @@ export interface MotionResult {
   distances: Partial<Record<MotionLetter, number>>;
 }
 
+/** A hand frame's time, handshape (for J / Z) and 2-D points, computed once. */
+interface Prepared {
+  timeMs: number;
+  shape: MotionLetter | null;
+  xy: Float64Array;
+}
+
+function prepare(f: MotionFrame & { landmarks: readonly Landmark[] }): Prepared {
+  return { timeMs: f.timeMs, shape: shapeOf(f.landmarks, f.handedness), xy: toXY(f.landmarks) };
+}
+
 /** Looks at the given frames (oldest first) and decides whether they draw a J or a Z. */
 export function detectMotion(frames: readonly MotionFrame[], o: MotionOptions = DEFAULT_MOTION): MotionResult {
   const hand = frames.filter((f) => f.landmarks !== null) as (MotionFrame & { landmarks: readonly Landmark[] })[];
+  return detectPrepared(hand.map(prepare), o);
+}
+
+function detectPrepared(hand: readonly Prepared[], o: MotionOptions): MotionResult {
   const res: MotionResult = { letter: null, distances: {} };
   if (hand.length < o.minFrames) return res;
-  const shapes = hand.map((f) => shapeOf(f.landmarks, f.handedness));
-  const xy = hand.map((f) => toXY(f.landmarks));
+  const shapes = hand.map((f) => f.shape);
+  const xy = hand.map((f) => f.xy);
+  const dt = (hand[hand.length - 1].timeMs - hand[0].timeMs) / Math.max(1, hand.length - 1);
+  const k = dt > 0 ? Math.min(2, Math.round(o.smoothMs / dt)) : 2;
   const palm = xy.map((p) => palmSize(p)).sort((a, b) => a - b)[Math.floor(xy.length / 2)];
   // thumb side from the first frames: sign of index MCP minus pinky MCP along x
   const head = xy.slice(0, Math.max(3, Math.floor(xy.length / 4)));
@@ -142,12 +181,12 @@ export function detectMotion(frames: readonly MotionFrame[], o: MotionOptions = 
       (side * (p[2 * tip] - xy[0][2 * tip])) / palm,
       (p[2 * tip + 1] - xy[0][2 * tip + 1]) / palm,
     ]);
-    const path = smooth(raw);
+    const path = smooth(raw, k);
     const xs = path.map((p) => p[0]);
     const ys = path.map((p) => p[1]);
     const extent = Math.hypot(Math.max(...xs) - Math.min(...xs), Math.max(...ys) - Math.min(...ys));
     if (extent < o.minExtent[letter]) continue;
-    const dist = templateDistance(path, letter);
+    const dist = templateDistance(path, letter, o.maxSlantDeg);
     res.distances[letter] = dist;
     if (dist <= o.maxTemplateDistance && dist < bestDist) {
       bestDist = dist;
@@ -157,9 +196,9 @@ export function detectMotion(frames: readonly MotionFrame[], o: MotionOptions = 
   return res;
 }
 
-/** Streaming wrapper: keeps a time window of frames and fires once per drawn letter. */
+/** Streaming wrapper: keeps a time window of hand frames and fires once per drawn letter. */
 export class MotionDetector {
-  private frames: MotionFrame[] = [];
+  private frames: Prepared[] = [];
   constructor(private readonly o: MotionOptions = DEFAULT_MOTION) {}
 
   reset(): void {
@@ -167,11 +206,14 @@ export class MotionDetector {
   }
 
   push(frame: MotionFrame): MotionLetter | null {
-    this.frames.push(frame);
+    if (frame.landmarks !== null) this.frames.push(prepare(frame as MotionFrame & { landmarks: readonly Landmark[] }));
     while (this.frames.length && frame.timeMs - this.frames[0].timeMs > this.o.windowMs) this.frames.shift();
+    if (frame.landmarks === null) return null;
+    // only a handshape that can draw a letter is worth a look
+    if (!this.frames.some((f) => f.shape !== null)) return null;
     // evaluate every suffix start so a letter drawn inside the window is found
     for (let start = 0; start + this.o.minFrames <= this.frames.length; start += 2) {
-      const r = detectMotion(this.frames.slice(start), this.o);
+      const r = detectPrepared(this.frames.slice(start), this.o);
       if (r.letter) {
         this.frames = [];
         return r.letter;

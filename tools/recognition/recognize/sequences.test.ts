@@ -1,0 +1,187 @@
+import { describe, expect, it } from 'vitest';
+import { handState } from '../../../packages/recognition/src/handshape/finger-state.js';
+import type { Landmark } from '../../../packages/recognition/src/handshape/normalize.js';
+import { mirrorX, samplesOf } from '../../../packages/recognition/src/handshape/__fixtures__/fixtures.js';
+import { recognizeSequence, recognizeSequences, type SequenceInput } from './sequences.js';
+
+type Pt = [number, number];
+const SIZE = 1000; // fixture points are in square pixel-like units; sequences carry them as x / SIZE
+
+/** Real hands (boris, siruyy, signn) whose finger states show the handshape. */
+const fingers = (lm: Landmark[]) => handState(lm, 'Unknown').fingers;
+const iHands = samplesOf('I')
+  .filter((s) => fingers(s.landmarks).pinky === 'extended' && fingers(s.landmarks).index === 'curled')
+  .map((s) => s.landmarks);
+const dHands = samplesOf('D')
+  .filter((s) => fingers(s.landmarks).index === 'extended')
+  .map((s) => s.landmarks);
+
+/** J: down, then a hook toward the thumb side; Z: across, diagonal back, across (palm-size units). */
+function jPoint(t: number): Pt {
+  if (t < 0.55) return [0, (t / 0.55) * 1.6];
+  const th = ((t - 0.55) / 0.45) * Math.PI * 0.85;
+  return [0.6 - 0.6 * Math.cos(th), 1.6 + 0.6 * Math.sin(th)];
+}
+function zPoint(t: number): Pt {
+  const corners: Pt[] = [
+    [0, 0],
+    [-2, 0],
+    [0, 2],
+    [-2, 2],
+  ];
+  const u = Math.min(t, 0.9999) * 3;
+  const k = Math.floor(u);
+  const f = u - k;
+  return [
+    corners[k][0] + f * (corners[k + 1][0] - corners[k][0]),
+    corners[k][1] + f * (corners[k + 1][1] - corners[k][1]),
+  ];
+}
+
+interface Drawing {
+  hand: Landmark[];
+  path: (t: number) => Pt;
+  /** seconds to draw */
+  seconds: number;
+  fps: number;
+  /** path scale (1 = the templates above) */
+  scale: number;
+  /** slant of the whole drawing, degrees */
+  slantDeg: number;
+  /** still frames before and after (seconds) */
+  hold?: number;
+}
+
+function sequence(d: Drawing, id = 'x'): SequenceInput {
+  const palm = Math.hypot(d.hand[9].x - d.hand[0].x, d.hand[9].y - d.hand[0].y);
+  const thumb = Math.sign(d.hand[5].x - d.hand[17].x) || 1;
+  const c = Math.cos((d.slantDeg * Math.PI) / 180);
+  const s = Math.sin((d.slantDeg * Math.PI) / 180);
+  const moving = Math.max(2, Math.round(d.seconds * d.fps));
+  const still = Math.round((d.hold ?? 0) * d.fps);
+  const ts = [
+    ...Array.from({ length: still }, () => 0),
+    ...Array.from({ length: moving }, (_, i) => i / (moving - 1)),
+    ...Array.from({ length: still }, () => 1),
+  ];
+  const frames = ts.map((t) => {
+    const [a, b] = d.path(t);
+    const dx = (c * a - s * b) * d.scale * palm * thumb;
+    const dy = (s * a + c * b) * d.scale * palm;
+    return d.hand.map((p) => [(p.x + dx) / SIZE, (p.y + dy) / SIZE, 0]);
+  });
+  return { id, fps: d.fps, width: SIZE, height: SIZE, frames };
+}
+
+function still(hand: Landmark[], seconds: number, fps: number, wobble = 0, seed = 1): SequenceInput {
+  let r = seed;
+  const rnd = () => ((r = (r * 1103515245 + 12345) % 2147483648) / 2147483648 - 0.5) * 2;
+  const palm = Math.hypot(hand[9].x - hand[0].x, hand[9].y - hand[0].y);
+  const n = Math.round(seconds * fps);
+  const frames = Array.from({ length: n }, (_, i) => {
+    // a slow sway plus tremor, in palm sizes
+    const dx = wobble * (Math.sin((2 * Math.PI * i) / fps) + 0.3 * rnd()) * palm;
+    const dy = wobble * (0.5 * Math.cos((2 * Math.PI * i) / fps) + 0.3 * rnd()) * palm;
+    return hand.map((p) => [(p.x + dx) / SIZE, (p.y + dy) / SIZE, 0]);
+  });
+  return { id: 'still', fps, width: SIZE, height: SIZE, frames };
+}
+
+it('has real hands of both shapes', () => {
+  expect(iHands.length).toBeGreaterThanOrEqual(8);
+  expect(dHands.length).toBeGreaterThanOrEqual(8);
+});
+
+/** Every combination of speed, size, slant and frame rate, for the hands and their mirror images. */
+function drawings(hands: Landmark[][], path: (t: number) => Pt): Drawing[] {
+  const out: Drawing[] = [];
+  hands.slice(0, 4).forEach((h, k) => {
+    const hand = k % 2 ? mirrorX(h) : h;
+    for (const seconds of [0.5, 1, 1.6])
+      for (const fps of [15, 30])
+        for (const scale of [0.7, 1, 1.5])
+          for (const slantDeg of [-15, 0, 15]) out.push({ hand, path, seconds, fps, scale, slantDeg });
+  });
+  return out;
+}
+
+describe('landmark sequences: J and Z drawn at different speeds, sizes, slants and frame rates', () => {
+  it('reads J from an I hand drawing a J (at least 90%)', () => {
+    const all = drawings(iHands, jPoint);
+    const labels = all.map((d) => recognizeSequence(sequence(d), 'letters').label);
+    const right = labels.filter((l) => l === 'J').length;
+    expect(right / all.length).toBeGreaterThanOrEqual(0.9);
+  });
+
+  it('reads Z from an index hand drawing a Z (at least 90%)', () => {
+    const all = drawings(dHands, zPoint);
+    const labels = all.map((d) => recognizeSequence(sequence(d), 'letters').label);
+    const right = labels.filter((l) => l === 'Z').length;
+    expect(right / all.length).toBeGreaterThanOrEqual(0.9);
+  });
+
+  it('a J or Z is sure, with a pause before and after the drawing', () => {
+    const r = recognizeSequence(
+      sequence({ hand: iHands[0], path: jPoint, seconds: 0.8, fps: 30, scale: 1, slantDeg: 0, hold: 0.3 }),
+      'letters',
+    );
+    expect(r).toMatchObject({ label: 'J', sure: true });
+  });
+
+  it('digits never read a J or Z', () => {
+    const r = recognizeSequence(
+      sequence({ hand: iHands[0], path: jPoint, seconds: 1, fps: 30, scale: 1, slantDeg: 0 }),
+      'digits',
+    );
+    expect(r.label).not.toBe('J');
+  });
+});
+
+describe('landmark sequences: still hands are static letters', () => {
+  it('a still I or D held for a second is never J or Z, at 15 and 30 fps', () => {
+    for (const fps of [15, 30])
+      for (const hand of [...iHands, ...dHands]) {
+        const r = recognizeSequence(still(hand, 1, fps), 'letters');
+        expect(r.label).not.toBe('J');
+        expect(r.label).not.toBe('Z');
+      }
+  });
+
+  it('a still I reads I and a still D reads D (at least 95% of the real hands)', () => {
+    const i = iHands.map((h) => recognizeSequence(still(h, 1, 30), 'letters').label);
+    const d = dHands.map((h) => recognizeSequence(still(h, 1, 30), 'letters').label);
+    const right = i.filter((l) => l === 'I').length + d.filter((l) => l === 'D').length;
+    expect(right / (i.length + d.length)).toBeGreaterThanOrEqual(0.95);
+  });
+
+  it('an I that wobbles (sway and tremor of a fifth of a palm) is never J', () => {
+    for (const [k, hand] of iHands.entries())
+      for (const wobble of [0.1, 0.2])
+        expect(recognizeSequence(still(hand, 1.5, 30, wobble, k + 1), 'letters').label).not.toBe('J');
+  });
+
+  it('a single frame is a static letter', () => {
+    const r = recognizeSequence({ ...still(dHands[0], 1, 30), frames: [still(dHands[0], 1, 30).frames[0]] }, 'letters');
+    expect(r.label).toBe('D');
+    expect(typeof r.sure).toBe('boolean');
+  });
+});
+
+describe('landmark sequences: input lines', () => {
+  it('answers each line, in order, and names bad lines instead of stopping', () => {
+    const ok = JSON.stringify(still(dHands[0], 0.5, 30));
+    const text = [
+      ok,
+      '',
+      '{not json',
+      JSON.stringify({ id: 'short', fps: 30, width: 640, height: 480, frames: [[[0, 0, 0]]] }),
+      JSON.stringify({ id: 'empty', fps: 30, width: 640, height: 480, frames: [null, []] }),
+    ].join('\n');
+    const out = [...recognizeSequences(text, 'letters')];
+    expect(out.map((o) => o.id)).toEqual(['still', 'line 3', 'short', 'empty']);
+    expect(out[0].label).toBe('D');
+    expect(out[1].error).toBe('not valid JSON');
+    expect(out[2].error).toMatch(/21 points/);
+    expect(out[3]).toEqual({ id: 'empty', label: null, confidence: 0, sure: false });
+  });
+});
