@@ -23,8 +23,11 @@ import { registerSpa } from './http/spa';
 import { echoRequestId, loggerOptions, requestIdOptions } from './logging';
 import { Metrics, registerMetricsRoute } from './observability/metrics';
 import { DbLockoutStore, FallbackLockoutStore, RedisLockoutStore } from './auth/lockout';
-import { RedisRevocationStore } from './auth/revocations';
+import { AnnouncingRevocationStore } from './auth/revocation-events';
+import { MemoryRevocationStore, RedisRevocationStore } from './auth/revocations';
+import { memoryLiveBus, redisLiveBus } from './scale/live-bus';
 import { memoryLiveCount, redisLiveCount } from './scale/live-count';
+import { memorySocketLedger, redisSocketLedger } from './scale/socket-ledger';
 import type { RedisHandle } from './scale/redis';
 import type { FrameProcessor } from './live/frame-processor';
 import { registerLiveRoute } from './live/route';
@@ -96,9 +99,19 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
       "PUBLIC_ORIGIN is not set: links in mails (password reset) use this server's own address, http://localhost:PORT. Set PUBLIC_ORIGIN to the address learners use.",
     );
   }
+  // A revoked session's live sockets close on every process (the live bus: Redis pub/sub when scaled out).
+  const redisWarn = (what: string) => (err: unknown) =>
+    app.log.warn({ err: (err as Error).message }, `${what}: Redis unavailable`);
+  const liveBus = redis ? await redisLiveBus(redis.client, redisWarn('live bus')) : memoryLiveBus();
+  app.addHook('onClose', () => liveBus.close());
+  const revocations = new AnnouncingRevocationStore(
+    redis ? new RedisRevocationStore(redis.client, tokens.ttl * 1000) : new MemoryRevocationStore(tokens.ttl * 1000),
+    (ids) => liveBus.publish({ type: 'sessions_revoked', sessionIds: [...ids] }),
+  );
   const auth = new AuthService({
     db: deps.database.db,
     tokens,
+    revocations,
     ...(redis
       ? {
           lockoutStore: new FallbackLockoutStore(
@@ -107,7 +120,6 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
             (err) =>
               app.log.warn({ err: (err as Error).message }, 'lockout store: Redis unavailable, using the database'),
           ),
-          revocations: new RedisRevocationStore(redis.client, tokens.ttl * 1000),
         }
       : {}),
     mailer: createMailer({
@@ -163,10 +175,15 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
       frameDropped: () => metrics.framesDropped.inc(),
     },
     onCount: (n) => liveCount.set(n),
+    bus: liveBus,
+    ledger: redis
+      ? redisSocketLedger(redis.client, env.LIVE_MAX_SOCKETS_PER_USER, redisWarn('live socket cap'))
+      : memorySocketLedger(env.LIVE_MAX_SOCKETS_PER_USER),
+    isRevoked: (id) => revocations.isRevoked(id),
     authenticate: async (token) => {
       try {
         const p = await auth.authenticate(token);
-        return { id: p.user.id, username: p.user.username };
+        return { id: p.user.id, username: p.user.username, authSessionId: p.sessionId };
       } catch {
         return null;
       }

@@ -49,6 +49,8 @@ export const ERROR_CODES = {
   FRAME_BAD_DIMENSIONS: { status: 400, message: 'The frame has unsupported dimensions.' },
   FRAME_DROPPED: { status: 429, message: 'The previous frame is still being processed; this frame was dropped.' },
   LIVE_RATE_LIMITED: { status: 429, message: 'Too many messages. Please slow down.' },
+  LIVE_SESSION_REVOKED: { status: 401, message: 'You have been signed out. Please sign in again.' },
+  LIVE_TOO_MANY_SOCKETS: { status: 429, message: 'Live practice is open in too many places; this one was closed.' },
   SESSION_NOT_STARTED: { status: 409, message: 'Start a practice session first.' },
   SESSION_NOT_FOUND: { status: 404, message: 'That practice session was not found.' },
   STORY_NOT_FOUND: { status: 404, message: 'That story was not found.' },

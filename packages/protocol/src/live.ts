@@ -166,4 +166,8 @@ export const CLOSE_CODES = {
   tooBig: 1009,
   internalError: 1011,
   serviceRestart: 1012,
+  /** The sign-in session was revoked (logout, password reset or change, refresh-token reuse): sign in again, do not reconnect. */
+  sessionRevoked: 4001,
+  /** The learner opened more live sockets than allowed; this, the oldest, was closed: do not reconnect. */
+  tooManySockets: 4002,
 } as const;

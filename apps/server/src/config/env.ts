@@ -60,6 +60,8 @@ export const envSchema = z.object({
   // full-int8 (float stem): as accurate as full in leave-one-signer-out validation, a quarter faster
   LANDMARK_MODEL: z.enum(['full', 'full-int8', 'lite']).default('full-int8'),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
+  // Live sockets one learner may keep open (across processes with Redis); one more closes the oldest.
+  LIVE_MAX_SOCKETS_PER_USER: z.coerce.number().int().min(1).max(100).default(5),
   METRICS_ENABLED: boolish.default(true),
   METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
 });

@@ -2,28 +2,55 @@ import websocket from '@fastify/websocket';
 import { CLOSE_CODES, LIVE_PATH, MAX_FRAME_BYTES } from '@asl/protocol';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { APP_VERSION } from '../version';
+import { memoryLiveBus, type LiveBus } from '../scale/live-bus';
+import { memorySocketLedger, type SocketLedger } from '../scale/socket-ledger';
 import { LiveConnection, type LiveObserver, type LiveSessionHooks, type LiveUser } from './connection';
 import type { FrameProcessor } from './frame-processor';
+import { LiveSockets } from './live-sockets';
+
+/** The learner of a socket and the sign-in session of the access token it was opened with. */
+export interface LiveAuth extends LiveUser {
+  authSessionId: string;
+}
+
+/** Live sockets a learner may keep open at once unless told otherwise (LIVE_MAX_SOCKETS_PER_USER). */
+export const DEFAULT_MAX_SOCKETS_PER_USER = 5;
 
 export interface LiveDeps {
   processor: FrameProcessor;
-  /** Resolves the access token of the `token` query parameter to a user, or null. */
-  authenticate(token: string): Promise<LiveUser | null>;
+  /** Resolves the access token of the `token` query parameter to a user and session, or null. */
+  authenticate(token: string): Promise<LiveAuth | null>;
   hooks?: LiveSessionHooks | null;
   observer?: LiveObserver | null;
   /** Told the number of open live sockets whenever it changes. */
   onCount?: (n: number) => void;
+  /** Revocations and cap evictions from every process (this process only unless given). */
+  bus?: LiveBus;
+  /** Each learner's open sockets (this process only unless given). */
+  ledger?: SocketLedger;
+  /** The revocation denylist, checked once more after a socket is listed. */
+  isRevoked?: (authSessionId: string) => Promise<boolean>;
 }
 
 declare module 'fastify' {
   interface FastifyRequest {
-    liveUser?: LiveUser | null;
+    liveUser?: LiveAuth | null;
   }
 }
 
-/** The live socket at /ws/video: authenticated, one LiveConnection per socket, closed with 1012 on shutdown. */
-export async function registerLiveRoute(app: FastifyInstance, deps: LiveDeps): Promise<Set<LiveConnection>> {
-  const connections = new Set<LiveConnection>();
+/**
+ * The live socket at /ws/video: authenticated, one LiveConnection per socket, closed with 1012 on
+ * shutdown, 4001 when its sign-in session is revoked and 4002 when the learner opens too many.
+ */
+export async function registerLiveRoute(app: FastifyInstance, deps: LiveDeps): Promise<LiveSockets> {
+  const sockets = new LiveSockets({
+    bus: deps.bus ?? memoryLiveBus(),
+    ledger: deps.ledger ?? memorySocketLedger(DEFAULT_MAX_SOCKETS_PER_USER),
+    ...(deps.isRevoked ? { isRevoked: deps.isRevoked } : {}),
+    log: app.log,
+    ...(deps.onCount ? { onCount: deps.onCount } : {}),
+  });
+  app.addHook('onClose', async () => sockets.close());
   await app.register(websocket, {
     options: { maxPayload: Math.ceil(MAX_FRAME_BYTES * 4) },
     // On shutdown every live socket is told the server is restarting (1012), so clients reconnect.
@@ -55,13 +82,10 @@ export async function registerLiveRoute(app: FastifyInstance, deps: LiveDeps): P
         APP_VERSION,
         deps.observer ?? null,
       );
-      connections.add(conn);
-      deps.onCount?.(connections.size);
-      socket.on('close', () => {
-        connections.delete(conn);
-        deps.onCount?.(connections.size);
-      });
+      sockets
+        .add(conn, { userId: user.id, authSessionId: user.authSessionId })
+        .catch((err: unknown) => request.log.error({ err }, 'live socket registration failed'));
     });
   });
-  return connections;
+  return sockets;
 }

@@ -78,3 +78,12 @@ export class LiveTestClient {
     this.ws.close(1000);
   }
 }
+
+/** The socket's close code and reason, or a failure when it is still open after `timeoutMs`. */
+export function closedWithin(c: LiveTestClient, timeoutMs: number): Promise<{ code: number; reason: string }> {
+  let timer: NodeJS.Timeout | undefined;
+  const open = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`the socket is still open after ${timeoutMs} ms`)), timeoutMs);
+  });
+  return Promise.race([c.closeInfo, open]).finally(() => clearTimeout(timer));
+}
