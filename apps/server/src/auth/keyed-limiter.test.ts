@@ -1,0 +1,108 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { connectRedis, type RedisHandle } from '../scale/redis';
+import { requireInCi, TEST_REDIS_URL } from '../test/redis';
+import {
+  FallbackCounterStore,
+  KeyedLimiter,
+  MemoryCounterStore,
+  RedisCounterStore,
+  type CounterStore,
+} from './keyed-limiter';
+
+requireInCi({ TEST_REDIS_URL });
+
+const rule = (name: string, max: number, windowMs = 60_000) => ({ name, max, windowMs });
+
+describe('KeyedLimiter (memory)', () => {
+  it('allows max hits per key in a window, then refuses with the seconds left; a new window starts over', async () => {
+    let now = 0;
+    const limiter = new KeyedLimiter(new MemoryCounterStore(() => now));
+    const r = rule('login:id', 2);
+    expect((await limiter.hit(r, 'ada')).allowed).toBe(true);
+    now = 15_000;
+    expect((await limiter.hit(r, 'ada')).allowed).toBe(true);
+    const third = await limiter.hit(r, 'ada');
+    expect(third).toMatchObject({ allowed: false, count: 3, retryAfterSec: 45 });
+    expect((await limiter.hit(r, 'bea')).allowed).toBe(true);
+    now = 60_000;
+    expect((await limiter.hit(r, 'ada')).allowed).toBe(true);
+  });
+
+  it('counts every check of hitAll, even when an earlier one already refused', async () => {
+    const limiter = new KeyedLimiter(new MemoryCounterStore());
+    const perIp = rule('login:ip', 1);
+    const perId = rule('login:id', 3);
+    // Each attempt comes from a new address: only the per-identifier limit can stop them.
+    const verdicts = [];
+    for (let i = 0; i < 4; i++)
+      verdicts.push(
+        await limiter.hitAll([
+          [perIp, `10.0.0.${i}`],
+          [perId, 'ada'],
+        ]),
+      );
+    expect(verdicts.map((v) => v.allowed)).toEqual([true, true, true, false]);
+    expect(verdicts[3]!.refusedBy).toBe(perId);
+    // One address over its limit still counts toward the identifier's.
+    await limiter.hitAll([
+      [perIp, '10.0.0.0'],
+      [perId, 'bea'],
+    ]);
+    const both = await limiter.hitAll([
+      [perIp, '10.0.0.0'],
+      [perId, 'bea'],
+    ]);
+    expect(both.allowed).toBe(false);
+    expect((await limiter.hit(perId, 'bea')).count).toBe(3);
+  });
+
+  it('reset starts a key over', async () => {
+    const limiter = new KeyedLimiter(new MemoryCounterStore());
+    const r = rule('x', 1);
+    await limiter.hit(r, 'k');
+    expect((await limiter.hit(r, 'k')).allowed).toBe(false);
+    await limiter.reset(r, 'k');
+    expect((await limiter.hit(r, 'k')).allowed).toBe(true);
+  });
+});
+
+describe('FallbackCounterStore', () => {
+  it('counts in the fallback while the primary fails, and reports the error', async () => {
+    const down = () => Promise.reject(new Error('redis down'));
+    const broken: CounterStore = { hit: down, reset: down };
+    const errors: unknown[] = [];
+    const limiter = new KeyedLimiter(new FallbackCounterStore(broken, new MemoryCounterStore(), (e) => errors.push(e)));
+    const r = rule('x', 1);
+    expect((await limiter.hit(r, 'k')).allowed).toBe(true);
+    expect((await limiter.hit(r, 'k')).allowed).toBe(false);
+    expect(errors).toHaveLength(2);
+  });
+});
+
+describe.runIf(TEST_REDIS_URL)('RedisCounterStore (TEST_REDIS_URL)', () => {
+  let a: RedisHandle;
+  let b: RedisHandle;
+  beforeAll(async () => {
+    a = await connectRedis(TEST_REDIS_URL);
+    b = await connectRedis(TEST_REDIS_URL);
+  });
+  afterAll(async () => {
+    await a?.close();
+    await b?.close();
+  });
+
+  it('shares counters between processes, with the window as the key TTL', async () => {
+    const r = rule(`test-${randomUUID()}`, 2, 30_000);
+    const la = new KeyedLimiter(new RedisCounterStore(a.client));
+    const lb = new KeyedLimiter(new RedisCounterStore(b.client));
+    expect((await la.hit(r, 'ada')).allowed).toBe(true);
+    expect((await lb.hit(r, 'ada')).allowed).toBe(true);
+    const third = await la.hit(r, 'ada');
+    expect(third.allowed).toBe(false);
+    expect(third.retryAfterSec).toBeGreaterThan(0);
+    expect(third.retryAfterSec).toBeLessThanOrEqual(30);
+    await lb.reset(r, 'ada');
+    expect((await la.hit(r, 'ada')).count).toBe(1);
+  });
+});
