@@ -23,6 +23,7 @@ import { registerSpa } from './http/spa';
 import { echoRequestId, loggerOptions, requestIdOptions } from './logging';
 import { Metrics, registerMetricsRoute } from './observability/metrics';
 import { DbLockoutStore, FallbackLockoutStore, RedisLockoutStore } from './auth/lockout';
+import { MemoryGraceStore, RedisGraceStore } from './auth/refresh-grace';
 import { AnnouncingRevocationStore } from './auth/revocation-events';
 import { MemoryRevocationStore, RedisRevocationStore } from './auth/revocations';
 import { memoryLiveBus, redisLiveBus } from './scale/live-bus';
@@ -112,6 +113,10 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     db: deps.database.db,
     tokens,
     revocations,
+    refreshGrace: {
+      windowMs: env.REFRESH_REUSE_GRACE_MS,
+      store: redis ? new RedisGraceStore(redis.client, redisWarn('refresh grace')) : new MemoryGraceStore(),
+    },
     ...(redis
       ? {
           lockoutStore: new FallbackLockoutStore(

@@ -19,6 +19,7 @@ import { MemoryRevocationStore, type RevocationStore } from './revocations';
 import { burnPasswordCheck, hashPassword, verifyPassword } from './passwords';
 import { voidResetTokens } from './reset-tokens';
 import { SignInGuard } from './sign-in-guard';
+import type { RefreshGrace } from './refresh-grace';
 import { createSession, isSessionActive, revokeSession, revokeUserSessions, rotateRefreshToken } from './sessions';
 import { AccessTokens, hashToken, newOpaqueToken, type AccessClaims } from './tokens';
 
@@ -42,6 +43,8 @@ export interface AuthServiceOptions {
   lockoutStore?: LockoutStore;
   /** Revoked sessions: this process's memory unless given (Redis when scaled out). */
   revocations?: RevocationStore;
+  /** A just-rotated refresh token presented again within the window answers the same successor; none unless given. */
+  refreshGrace?: RefreshGrace;
 }
 
 export interface Principal {
@@ -150,7 +153,7 @@ export class AuthService {
   }
 
   async refresh(refreshToken: string): Promise<TokenPair> {
-    const rotated = await rotateRefreshToken(this.db, refreshToken);
+    const rotated = await rotateRefreshToken(this.db, refreshToken, this.opts.refreshGrace);
     if (!rotated.ok) {
       if (rotated.reason === 'reused' && rotated.sessionId) await this.revocations.revoke([rotated.sessionId]);
       throw new AppError('REFRESH_TOKEN_INVALID');

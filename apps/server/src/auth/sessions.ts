@@ -1,6 +1,7 @@
 import { and, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { authSessions, refreshTokens } from '../db/schema';
+import { GRACE_WAIT_MS, graceKey, openSuccessor, sealSuccessor, type RefreshGrace } from './refresh-grace';
 import { hashToken, newOpaqueToken } from './tokens';
 
 export const REFRESH_TOKEN_TTL_DAYS = 30;
@@ -27,9 +28,11 @@ export async function createSession(
 
 /**
  * Rotates a refresh token: the presented one is spent and a new one issued in the same
- * session. Presenting a spent token means it was copied: the whole session is revoked.
+ * session. Presenting a spent token means it was copied: the whole session is revoked, except
+ * within the grace window after its rotation (two tabs refreshing at once), which answers the
+ * same successor.
  */
-export async function rotateRefreshToken(db: Db, presented: string): Promise<RotateResult> {
+export async function rotateRefreshToken(db: Db, presented: string, grace?: RefreshGrace): Promise<RotateResult> {
   const tokenHash = hashToken(presented);
   const [row] = await db
     .select({
@@ -47,24 +50,42 @@ export async function rotateRefreshToken(db: Db, presented: string): Promise<Rot
   if (!row) return { ok: false, reason: 'unknown' };
   if (row.revokedAt) return { ok: false, reason: 'revoked' };
   if (row.expiresAt.getTime() < Date.now()) return { ok: false, reason: 'expired' };
-  if (row.usedAt) {
-    await revokeSession(db, row.sessionId, 'refresh_token_reuse');
-    return { ok: false, reason: 'reused', sessionId: row.sessionId };
-  }
-  // Spend it; the condition makes a concurrent second use lose and count as reuse.
+  if (row.usedAt) return replayed(db, presented, { ...row, usedAt: row.usedAt }, grace);
+  // Spend it; the condition makes a concurrent second use lose (and get the winner's successor).
   const spent = await db
     .update(refreshTokens)
     .set({ usedAt: new Date() })
     .where(and(eq(refreshTokens.id, row.id), isNull(refreshTokens.usedAt)))
     .returning({ id: refreshTokens.id });
-  if (spent.length === 0) {
-    await revokeSession(db, row.sessionId, 'refresh_token_reuse');
-    return { ok: false, reason: 'reused', sessionId: row.sessionId };
-  }
+  if (spent.length === 0) return replayed(db, presented, { ...row, usedAt: new Date() }, grace);
   const refreshToken = newOpaqueToken();
   await db.insert(refreshTokens).values({ sessionId: row.sessionId, tokenHash: hashToken(refreshToken) });
   await db.update(authSessions).set({ lastUsedAt: new Date() }).where(eq(authSessions.id, row.sessionId));
+  // Kept for the window only after the successor is in the database, so whoever gets it can use it.
+  if (grace && grace.windowMs > 0) {
+    await grace.store
+      .put(graceKey(presented), sealSuccessor(presented, refreshToken), grace.windowMs)
+      .catch(() => undefined);
+  }
   return { ok: true, userId: row.userId, sessionId: row.sessionId, refreshToken };
+}
+
+/** A spent token again: its successor within the grace window, else theft, and the session is revoked. */
+async function replayed(
+  db: Db,
+  presented: string,
+  row: { sessionId: string; userId: string; usedAt: Date },
+  grace: RefreshGrace | undefined,
+): Promise<RotateResult> {
+  if (grace && grace.windowMs > 0 && Date.now() - row.usedAt.getTime() <= grace.windowMs) {
+    const sealed = await grace.store
+      .get(graceKey(presented), Math.min(GRACE_WAIT_MS, grace.windowMs))
+      .catch(() => null);
+    const successor = sealed === null ? null : openSuccessor(presented, sealed);
+    if (successor !== null) return { ok: true, userId: row.userId, sessionId: row.sessionId, refreshToken: successor };
+  }
+  await revokeSession(db, row.sessionId, 'refresh_token_reuse');
+  return { ok: false, reason: 'reused', sessionId: row.sessionId };
 }
 
 export async function revokeSession(db: Db, sessionId: string, reason: string): Promise<void> {

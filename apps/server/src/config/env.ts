@@ -62,6 +62,9 @@ export const envSchema = z.object({
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
   // Live sockets one learner may keep open (across processes with Redis); one more closes the oldest.
   LIVE_MAX_SOCKETS_PER_USER: z.coerce.number().int().min(1).max(100).default(5),
+  // A just-rotated refresh token presented again within this window answers the same successor
+  // (two tabs refreshing at once) instead of counting as theft; 0 turns the window off.
+  REFRESH_REUSE_GRACE_MS: z.coerce.number().int().min(0).max(60_000).default(5_000),
   METRICS_ENABLED: boolish.default(true),
   METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
 });
