@@ -1,10 +1,12 @@
 import { BREAKPOINTS, MOBILE_NAV_MAX_MODULES, PRODUCT_NAME } from '@asl/protocol';
 import { Menu } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import { NavLink, Outlet, useLocation } from 'react-router';
-import { AuthErrorBoundary, NetworkErrorBoundary } from '../../features/errors';
-import { MODULES, bottomNavModules, moduleForPath } from '../../features/modules';
+import { Outlet, useLocation } from 'react-router';
+import { AuthErrorBoundary, NetworkErrorBoundary, useNotFoundNotice } from '../../features/errors';
+import { MODULES, ModuleNavLink, bottomNavModules, headerPlaceForPath } from '../../features/modules';
+import { SystemStatus } from '../../features/offline/SystemStatus';
 import { ThemePicker } from '../../features/settings';
+import { Logo } from '../../lib/ui/Logo';
 import { useMediaQuery } from '../../lib/ui/use-media-query';
 import { MODULE_ICONS } from './icons';
 import { UserMenu } from './UserMenu';
@@ -15,7 +17,16 @@ export function AppShell() {
   const compact = useMediaQuery(`(max-width: ${BREAKPOINTS.md - 0.02}px)`);
   const [sidebarOpen, setSidebarOpen] = useState(!compact);
   useEffect(() => setSidebarOpen(!compact), [compact]);
-  const current = moduleForPath(location.pathname);
+  const current = headerPlaceForPath(location.pathname);
+  useNotFoundNotice(location.pathname);
+  const drawer = compact && sidebarOpen;
+  // The phone's drawer closes with Escape, as it does on a tap outside it.
+  useEffect(() => {
+    if (!drawer) return;
+    const onKey = (e: KeyboardEvent) => e.key === 'Escape' && setSidebarOpen(false);
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [drawer]);
 
   return (
     <div className={`shell ${sidebarOpen ? 'sidebar-open' : 'sidebar-closed'}`}>
@@ -33,10 +44,12 @@ export function AppShell() {
         >
           <Menu aria-hidden="true" />
         </button>
-        <span className="product-title">{PRODUCT_NAME}</span>
+        <span className="product-title">
+          <Logo size={24} /> {PRODUCT_NAME}
+        </span>
         {current && (
           <span className="current-module" data-testid="current-module">
-            <span className="visually-hidden">Current module: </span>
+            <span className="visually-hidden">{current.kind === 'module' ? 'Current module: ' : 'Current page: '}</span>
             {current.name}
           </span>
         )}
@@ -51,19 +64,19 @@ export function AppShell() {
               const Icon = MODULE_ICONS[m.icon];
               return (
                 <li key={m.id}>
-                  <NavLink to={m.route} end={m.route === '/'} onClick={() => compact && setSidebarOpen(false)}>
+                  <ModuleNavLink module={m} onClick={() => compact && setSidebarOpen(false)}>
                     <Icon size={18} aria-hidden="true" />
                     <span>{m.name}</span>
-                  </NavLink>
+                  </ModuleNavLink>
                 </li>
               );
             })}
           </ul>
-          <p className="system-status" role="status">
-            <span className="status-dot" aria-hidden="true" /> System Ready
-          </p>
+          <SystemStatus />
         </nav>
       )}
+      {/* On a phone the open sidebar is a drawer over a dimmed page; a tap outside closes it. */}
+      {drawer && <div className="drawer-backdrop" aria-hidden="true" onClick={() => setSidebarOpen(false)} />}
       <main id="main" className="content" tabIndex={-1}>
         <AuthErrorBoundary resetKeys={[location.pathname]}>
           <NetworkErrorBoundary resetKeys={[location.pathname]}>
@@ -76,10 +89,10 @@ export function AppShell() {
           {bottomNavModules(MOBILE_NAV_MAX_MODULES).map((m) => {
             const Icon = MODULE_ICONS[m.icon];
             return (
-              <NavLink key={m.id} to={m.route} end={m.route === '/'}>
+              <ModuleNavLink key={m.id} module={m}>
                 <Icon size={20} aria-hidden="true" />
                 <span>{m.name}</span>
-              </NavLink>
+              </ModuleNavLink>
             );
           })}
         </nav>

@@ -10,3 +10,4 @@ export {
 export { RouteErrorScreen } from './RouteErrorScreen';
 export { recover, recoveryPlan, clearChunkReloadGuard } from './recovery';
 export { ERROR_VARIANTS, variantForError } from './variants';
+export { notFoundMessage, SIGNED_IN_PATHS, useNotFoundNotice } from './not-found-notice';

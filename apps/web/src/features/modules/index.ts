@@ -1,2 +1,3 @@
-export { MODULES, bottomNavModules, moduleForPath, type Module } from './modules';
+export { MODULES, bottomNavModules, headerPlaceForPath, moduleForPath, type Module } from './modules';
+export { ModuleNavLink } from './ModuleNavLink';
 export { ComingSoonPage } from './ComingSoonPage';

@@ -64,3 +64,14 @@ export function moduleForPath(path: string, modules: readonly Module[] = MODULES
   const p = path === '/dashboard' ? '/' : path;
   return modules.find((m) => (m.route === '/' ? p === '/' : p === m.route || p.startsWith(`${m.route}/`))) ?? null;
 }
+
+/** Pages of the signed-in area that are not modules but still name themselves in the header. */
+const PAGE_NAMES: Record<string, string> = { '/settings': 'Settings', '/profile': 'Profile' };
+
+/** What the header says the learner is looking at: the module, or the page, of a path. */
+export function headerPlaceForPath(path: string): { kind: 'module' | 'page'; name: string } | null {
+  const module = moduleForPath(path);
+  if (module) return { kind: 'module', name: module.name };
+  const page = PAGE_NAMES[path];
+  return page ? { kind: 'page', name: page } : null;
+}

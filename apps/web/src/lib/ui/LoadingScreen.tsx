@@ -1,5 +1,6 @@
 import { LOADING_TIMEOUT_MS, PRODUCT_NAME } from '@asl/protocol';
 import { useEffect, useState } from 'react';
+import { Logo } from './Logo';
 
 export const LOADING_TIPS = [
   'Keep your hand inside the camera frame and well lit.',
@@ -52,9 +53,7 @@ export function LoadingScreen({
 export function AuthInitLoader() {
   return (
     <div className="center-screen auth-init" role="status" aria-live="polite">
-      <div className="brand-mark" aria-hidden="true">
-        {PRODUCT_NAME[0]}
-      </div>
+      <Logo size={56} />
       <div className="spinner" aria-hidden="true" />
       <p className="loading-title">Initializing {PRODUCT_NAME} Platform</p>
     </div>

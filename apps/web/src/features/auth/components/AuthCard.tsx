@@ -1,5 +1,6 @@
 import { PRODUCT_NAME } from '@asl/protocol';
 import type { ReactNode } from 'react';
+import { Logo } from '../../../lib/ui/Logo';
 
 /** The centred card the signed-out pages share. */
 export function AuthCard({ title, subtitle, children }: { title: string; subtitle?: string; children: ReactNode }) {
@@ -7,7 +8,7 @@ export function AuthCard({ title, subtitle, children }: { title: string; subtitl
     <main className="auth-layout" id="main">
       <div className="auth-card">
         <p className="auth-brand" aria-hidden="true">
-          <span className="brand-mark">✋</span> {PRODUCT_NAME}
+          <Logo size={36} /> {PRODUCT_NAME}
         </p>
         <h1>{title}</h1>
         {subtitle && <p className="muted">{subtitle}</p>}

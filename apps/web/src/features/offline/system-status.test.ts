@@ -1,0 +1,14 @@
+import { describe, expect, it } from 'vitest';
+import { derive } from './system-status';
+
+describe('system status (issue 17 item 6)', () => {
+  it('is ready only when the server says so, or the live socket is connected', () => {
+    expect(derive({ online: true, serverReady: null, live: null })).toBe('checking');
+    expect(derive({ online: true, serverReady: true, live: null })).toBe('ready');
+    expect(derive({ online: true, serverReady: false, live: null })).toBe('unavailable');
+    expect(derive({ online: false, serverReady: true, live: 'connected' })).toBe('offline');
+    expect(derive({ online: true, serverReady: true, live: 'connecting' })).toBe('live-reconnecting');
+    expect(derive({ online: true, serverReady: true, live: 'error' })).toBe('live-reconnecting');
+    expect(derive({ online: true, serverReady: false, live: 'connected' })).toBe('ready');
+  });
+});
