@@ -147,7 +147,13 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   await app.register(
     async (api) => {
       registerHealthRoutes(api, { database: deps.database, startedAt });
-      registerReadyRoute(api, { database: deps.database, redis, models: deps.models ?? 'ok', liveCount });
+      registerReadyRoute(api, {
+        database: deps.database,
+        redis,
+        models: deps.models ?? 'ok',
+        liveCount,
+        recognition: () => deps.processor.health?.() ?? null,
+      });
       await registerAuthRoutes(api, auth, {
         loginPerMin: env.RATE_LIMIT_LOGIN_PER_MIN,
         registerPerMin: env.RATE_LIMIT_REGISTER_PER_MIN,

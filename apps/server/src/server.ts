@@ -53,7 +53,12 @@ function chooseProcessor(env: Env): ChosenProcessor {
     );
     return { processor: decodeOnlyProcessor(), models: 'missing', queueDepth: none };
   }
-  const pool = createRecognitionPool({ modelDir, workers: env.RECOGNITION_WORKERS, variant: env.LANDMARK_MODEL });
+  const pool = createRecognitionPool({
+    modelDir,
+    workers: env.RECOGNITION_WORKERS,
+    variant: env.LANDMARK_MODEL,
+    taskTimeoutMs: env.RECOGNITION_TASK_TIMEOUT_MS,
+  });
   return { processor: pool, models: 'ok', queueDepth: () => pool.queueSize() };
 }
 

@@ -58,6 +58,9 @@ export const ERROR_CODES = {
   TARGET_MISMATCH: { status: 422, message: "An attempt does not match the story's letters." },
   CLIENT_ID_CONFLICT: { status: 409, message: 'That client id already belongs to another record.' },
   RECOGNITION_UNAVAILABLE: { status: 503, message: 'Recognition is not available right now.' },
+  // a recognition worker overran its deadline (and was replaced) or crashed on a frame: the server's fault
+  RECOGNITION_TIMEOUT: { status: 503, message: 'Recognition took too long on this frame. Please keep signing.' },
+  RECOGNITION_FAILED: { status: 500, message: 'Recognition failed on this frame. Please keep signing.' },
 } as const satisfies Record<string, { status: number; message: string }>;
 
 export type ErrorCode = keyof typeof ERROR_CODES;

@@ -56,6 +56,9 @@ export const envSchema = z.object({
   RATE_LIMIT_WRITES_PER_MIN: z.coerce.number().int().positive().default(60),
   PRACTICE_HOLD_MS: z.coerce.number().int().min(300).max(500).default(400),
   RECOGNITION_WORKERS: z.coerce.number().int().min(0).max(64).optional(),
+  // A recognition task running longer than this is abandoned: its worker thread is terminated and
+  // replaced, and the frame answered RECOGNITION_TIMEOUT (normal frames take 10-30 ms).
+  RECOGNITION_TASK_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(3000),
   MODEL_DIR: z.string().min(1).default('.cache/models'),
   // full-int8 (float stem): as accurate as full in leave-one-signer-out validation, a quarter faster
   LANDMARK_MODEL: z.enum(['full', 'full-int8', 'lite']).default('full-int8'),

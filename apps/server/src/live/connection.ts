@@ -15,6 +15,7 @@ import {
 import type { FastifyBaseLogger } from 'fastify';
 import type { WebSocket } from 'ws';
 import { CapabilityEstimator } from './capability';
+import { FrameRejected, RecognitionFailure } from '../recognition/frame-errors';
 import { checkFrame } from './frame-validation';
 import type { FrameProcessor, FrameResult } from './frame-processor';
 import { serverMessage, type MessageParts } from './server-messages';
@@ -239,8 +240,18 @@ export class LiveConnection {
         },
       });
     } catch (err) {
-      this.log.warn({ err: (err as Error).message }, 'frame could not be processed');
-      this.bad('FRAME_NOT_JPEG', 'The frame could not be decoded as a JPEG image.');
+      if (err instanceof FrameRejected) {
+        // the learner's bytes: counts toward closing the socket for bad messages
+        this.log.debug({ err: err.message }, 'frame refused by the decoder');
+        this.bad(
+          err.code,
+          err.code === 'FRAME_NOT_JPEG' ? 'The frame could not be decoded as a JPEG image.' : undefined,
+        );
+      } else {
+        // the server's fault (a worker overran its deadline or died, or a hook failed): never the learner's
+        this.log.error({ err: (err as Error).message }, 'frame could not be processed');
+        this.sendError(err instanceof RecognitionFailure ? err.code : 'INTERNAL_ERROR');
+      }
     } finally {
       this.inFlight = false;
     }

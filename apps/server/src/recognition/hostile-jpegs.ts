@@ -68,3 +68,24 @@ export function bombJpeg(side = 10_000): Promise<Buffer> {
     .jpeg({ progressive: true, mozjpeg: true })
     .toBuffer();
 }
+
+/** The same JPEG with a comment (COM) segment carrying `text` right after the SOI. */
+export function withComment(jpeg: Buffer, text: string): Buffer {
+  const body = Buffer.from(text);
+  const seg = Buffer.alloc(4);
+  seg.writeUInt16BE(0xfffe, 0);
+  seg.writeUInt16BE(body.length + 2, 2);
+  return Buffer.concat([jpeg.subarray(0, 2), seg, body, jpeg.subarray(2)]);
+}
+
+/**
+ * A real JPEG whose frame header is patched to declare another size (cheap stand-in for a bomb
+ * in the fuzz rounds: the decoder would allocate for the declared size).
+ */
+export function declaringSize(jpeg: Buffer, width: number, height: number): Buffer {
+  const out = Buffer.from(jpeg);
+  const sof = markerOffset(out, 0xc0);
+  out.writeUInt16BE(height, sof + 5);
+  out.writeUInt16BE(width, sof + 7);
+  return out;
+}

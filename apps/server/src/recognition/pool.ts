@@ -4,8 +4,10 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import Piscina from 'piscina';
 import type { LandmarkVariant } from '@asl/recognition';
+import type { RecognitionHealth } from '@asl/protocol';
+import { FrameRejected, RecognitionFailure } from './frame-errors';
 import type { FrameProcessor, FrameResult } from '../live/frame-processor';
-import type { WorkerResult, WorkerTask } from './worker';
+import type { WorkerData, WorkerResult, WorkerStarted, WorkerTask } from './worker';
 
 /** The model files a pool with this landmark variant loads. */
 export const modelFiles = (variant: LandmarkVariant = 'full'): string[] => [
@@ -25,40 +27,131 @@ function workerFilename(): string {
   return pathToFileURL(join(here, 'worker-entry.mjs')).href;
 }
 
+/** Default per-task deadline: a 320x240 frame takes about 10-30 ms, a 1920-pixel one well under 200. */
+export const DEFAULT_TASK_TIMEOUT_MS = 3000;
+/** A replaced worker keeps the pool `degraded` in /ready for this long. */
+export const DEGRADED_WINDOW_MS = 5 * 60_000;
+/** More failures than this per worker within a minute: the pool is `down`. */
+const DOWN_FAILURES_PER_WORKER_PER_MIN = 3;
+
 export interface PoolOptions {
   modelDir: string;
   workers?: number | undefined;
   variant?: LandmarkVariant;
+  /** RECOGNITION_TASK_TIMEOUT_MS: a task running longer is abandoned and its worker replaced */
+  taskTimeoutMs?: number | undefined;
+  /** tests only: see WorkerData.testSpinMarker */
+  testSpinMarker?: string;
 }
 
 export interface RecognitionPool extends FrameProcessor {
   readonly threads: number;
   queueSize(): number;
+  health(): RecognitionHealth;
+}
+
+interface Running {
+  timer: NodeJS.Timeout | null;
+  abort: AbortController;
+  timedOut: boolean;
 }
 
 /**
  * Runs the hand pipeline in a pool of worker threads sized to the cores. The live socket
  * keeps at most one frame per connection in flight, so the queue stays bounded by the
  * number of connections.
+ *
+ * Each task has a deadline counted from when a worker starts it (the worker says so), not from
+ * when it was queued: a task still running at the deadline is aborted, which makes piscina
+ * terminate that worker and start a replacement, so a frame that makes a worker spin costs at
+ * most one deadline of one worker. The frame is answered with RECOGNITION_TIMEOUT; a worker that
+ * dies under a task gives RECOGNITION_FAILED; both are the server's fault (RecognitionFailure).
+ * A frame the worker refuses comes back as FrameRejected (the learner's fault).
  */
 export function createRecognitionPool(opts: PoolOptions): RecognitionPool {
   const threads = Math.max(1, opts.workers ?? availableParallelism());
+  const taskTimeoutMs = opts.taskTimeoutMs ?? DEFAULT_TASK_TIMEOUT_MS;
+  const workerData: WorkerData = {
+    modelDir: opts.modelDir,
+    variant: opts.variant ?? 'full',
+    ...(opts.testSpinMarker ? { testSpinMarker: opts.testSpinMarker } : {}),
+  };
   const pool = new Piscina({
     filename: workerFilename(),
     minThreads: threads,
     maxThreads: threads,
     idleTimeout: Number.POSITIVE_INFINITY,
-    workerData: { modelDir: opts.modelDir, variant: opts.variant ?? 'full' },
+    workerData,
   });
+  const running = new Map<number, Running>();
+  let nextId = 1;
+  let closing = false;
+  const counts = { timeouts: 0, failed: 0 };
+  /** when each worker was terminated and replaced (deadline overrun or death), newest last */
+  const replaced: number[] = [];
+  pool.on('workerDestroy', () => {
+    if (closing) return;
+    const now = Date.now();
+    replaced.push(now);
+    while (replaced.length && replaced[0] < now - DEGRADED_WINDOW_MS) replaced.shift();
+  });
+
+  pool.on('message', (msg: WorkerStarted) => {
+    const task = typeof msg?.started === 'number' ? running.get(msg.started) : undefined;
+    if (!task || task.timer) return;
+    task.timer = setTimeout(() => {
+      task.timedOut = true;
+      task.abort.abort(new Error('recognition task deadline'));
+    }, taskTimeoutMs);
+    task.timer.unref();
+  });
+  // a worker that dies with no task on it: piscina replaces it (workerDestroy); keep the process up
+  pool.on('error', () => {});
+
   return {
     threads,
     queueSize: () => pool.queueSize,
+    health(): RecognitionHealth {
+      const now = Date.now();
+      const recent = replaced.filter((t) => t >= now - DEGRADED_WINDOW_MS).length;
+      const lastMinute = replaced.filter((t) => t >= now - 60_000).length;
+      const workers = pool.threads.length;
+      const down = workers === 0 || lastMinute > DOWN_FAILURES_PER_WORKER_PER_MIN * threads;
+      return {
+        status: down ? 'down' : recent > 0 ? 'degraded' : 'ok',
+        workers,
+        task_timeout_ms: taskTimeoutMs,
+        timeouts: counts.timeouts,
+        failed: counts.failed,
+        replaced_recently: recent,
+        window_s: DEGRADED_WINDOW_MS / 1000,
+        last_replaced_at: replaced.length ? new Date(replaced[replaced.length - 1]).toISOString() : null,
+      };
+    },
     async process(jpeg, track): Promise<FrameResult> {
-      const task: WorkerTask = { jpeg, track: (track as WorkerTask['track']) ?? null };
-      const r = (await pool.run(task)) as WorkerResult;
+      const id = nextId++;
+      const entry: Running = { timer: null, abort: new AbortController(), timedOut: false };
+      running.set(id, entry);
+      const task: WorkerTask = { id, jpeg, track: (track as WorkerTask['track']) ?? null };
+      let r: WorkerResult;
+      try {
+        r = (await pool.run(task, { signal: entry.abort.signal })) as WorkerResult;
+      } catch (err) {
+        if (entry.timedOut) {
+          counts.timeouts++;
+          throw new RecognitionFailure('RECOGNITION_TIMEOUT', `recognition task overran ${taskTimeoutMs} ms`);
+        }
+        if (!closing) counts.failed++;
+        throw new RecognitionFailure('RECOGNITION_FAILED', (err as Error).message);
+      } finally {
+        if (entry.timer) clearTimeout(entry.timer);
+        running.delete(id);
+      }
+      if (r.rejected) throw new FrameRejected(r.rejected, r.message);
       return { hands: r.hands, width: r.width, height: r.height, track: r.track, prediction: null, timings: r.timings };
     },
     async close() {
+      closing = true;
       await pool.destroy();
     },
   };

@@ -1,45 +1,89 @@
 /**
  * A recognition worker thread (run by piscina): one hand pipeline per thread with one
  * intra-op thread, since onnxruntime's session.run() blocks the thread it runs on.
+ *
+ * The models load when the thread starts, so a replacement thread takes tasks only once it is
+ * ready. Each task tells the pool when it starts (the pool's deadline counts from there), decodes
+ * the frame itself, and returns a refusal of the sender's bytes as a result (`rejected`), never as
+ * an exception: whatever the pool sees thrown is the server's fault.
  */
-import { workerData } from 'node:worker_threads';
+import { parentPort, workerData } from 'node:worker_threads';
 import type { DetectedHand } from '@asl/protocol';
-import { createHandPipeline, type HandPipeline } from './landmarks/pipeline';
 import type { LandmarkVariant, TrackState } from '@asl/recognition';
+import { ImageRejectedError } from './image-limits';
+import { decodeFrame } from './landmarks/image';
+import { createHandPipeline } from './landmarks/pipeline';
 
 export interface WorkerTask {
+  /** the pool's id for this task, sent back in the `started` message */
+  id: number;
   jpeg: Uint8Array;
   track: TrackState | null;
 }
 
-export interface WorkerResult {
-  hands: DetectedHand[];
-  width: number;
-  height: number;
-  track: TrackState | null;
-  timings: { decodeMs: number; detectMs: number; landmarkMs: number; totalMs: number; detectorRuns: number };
+export interface WorkerTimings {
+  decodeMs: number;
+  detectMs: number;
+  landmarkMs: number;
+  totalMs: number;
+  detectorRuns: number;
 }
 
-const { modelDir, variant } = workerData as { modelDir: string; variant?: LandmarkVariant };
-let pipeline: Promise<HandPipeline> | null = null;
+export type WorkerResult =
+  | {
+      rejected?: undefined;
+      hands: DetectedHand[];
+      width: number;
+      height: number;
+      track: TrackState | null;
+      timings: WorkerTimings;
+    }
+  | { rejected: 'FRAME_NOT_JPEG' | 'FRAME_BAD_DIMENSIONS'; message: string };
+
+/** posted to the pool when a task starts running */
+export interface WorkerStarted {
+  started: number;
+}
+
+export interface WorkerData {
+  modelDir: string;
+  variant?: LandmarkVariant;
+  /**
+   * Tests only (a pool option, never an environment variable): a frame whose bytes contain this
+   * text makes the thread spin forever, as the broken wasm decoder did, so that the deadline and
+   * the replacement of the worker can be shown on a real pool.
+   */
+  testSpinMarker?: string;
+}
+
+const { modelDir, variant, testSpinMarker } = workerData as WorkerData;
+const pipeline = await createHandPipeline({
+  modelDir,
+  variant: variant ?? 'full',
+  intraOpThreads: 1,
+  maxHands: 1,
+  // A webcam frame is mirrored for the learner but arrives unmirrored here.
+  handedness: 'unmirrored',
+  detectAttempts: [{ pad: 1 }, { pad: 2 }],
+});
+const spinMarker = testSpinMarker ? Buffer.from(testSpinMarker) : null;
 
 const r1 = (x: number) => Math.round(x * 10) / 10;
 
 export default async function recognise(task: WorkerTask): Promise<WorkerResult> {
-  pipeline ??= createHandPipeline({
-    modelDir,
-    variant: variant ?? 'full',
-    intraOpThreads: 1,
-    maxHands: 1,
-    // A webcam frame is mirrored for the learner but arrives unmirrored here.
-    handedness: 'unmirrored',
-    detectAttempts: [{ pad: 1 }, { pad: 2 }],
-  });
-  const p = await pipeline;
-  const res = await p.process(
-    { jpeg: Buffer.from(task.jpeg.buffer, task.jpeg.byteOffset, task.jpeg.byteLength) },
-    task.track,
-  );
+  parentPort?.postMessage({ started: task.id } satisfies WorkerStarted);
+  const jpeg = Buffer.from(task.jpeg.buffer, task.jpeg.byteOffset, task.jpeg.byteLength);
+  if (spinMarker && jpeg.includes(spinMarker)) for (;;);
+  const t0 = performance.now();
+  let rgb;
+  try {
+    rgb = await decodeFrame(jpeg);
+  } catch (err) {
+    if (!(err instanceof ImageRejectedError)) throw err;
+    return { rejected: err.reason === 'too-large' ? 'FRAME_BAD_DIMENSIONS' : 'FRAME_NOT_JPEG', message: err.message };
+  }
+  const decodeMs = performance.now() - t0;
+  const res = await pipeline.process({ rgb }, task.track);
   return {
     hands: res.hands.map((h) => ({
       landmarks: h.landmarks.map(([x, y, z]) => [r1(x), r1(y), r1(z)] as [number, number, number]),
@@ -49,6 +93,12 @@ export default async function recognise(task: WorkerTask): Promise<WorkerResult>
     width: res.image.width,
     height: res.image.height,
     track: res.track,
-    timings: res.timings,
+    timings: {
+      decodeMs,
+      detectMs: res.timings.detectMs,
+      landmarkMs: res.timings.landmarkMs,
+      totalMs: performance.now() - t0,
+      detectorRuns: res.timings.detectorRuns,
+    },
   };
 }

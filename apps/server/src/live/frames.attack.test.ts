@@ -1,0 +1,157 @@
+/**
+ * Issue 14 items 1 and 2, replayed against the real server (real pool, real workers, real models):
+ * - hostile frames that make libjpeg fail fatally, across reconnecting sockets, used to leave
+ *   the wasm decoder spinning until no learner got an answer;
+ * - a decompression bomb labelled 320x240 was decoded in full (seconds of worker time, +1.4 GB);
+ * - a task that never ends must cost one deadline, be answered with a coded server error (not
+ *   counted against the learner), and the pool must recover.
+ */
+import { MAX_CONSECUTIVE_BAD_MESSAGES } from '@asl/protocol';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { badHuffmanFrame, bombJpeg, truncatedFrame, withComment } from '../recognition/hostile-jpegs';
+import { TEST_MODEL_DIR } from '../recognition/landmarks/test-helpers';
+import { createRecognitionPool } from '../recognition/pool';
+import { photoFrame } from '../test/frames';
+import { call } from '../test/http';
+import { LiveTestClient } from '../test/live-client';
+import { newLearner, sendFrame, serverRssBytes, validFrameAnswered } from '../test/live-attack';
+import { startTestServer, type TestServer } from '../test/test-server';
+
+const PHOTO = 'photos/massey/asl_dataset/b/hand1_b_bot_seg_1_cropped.jpeg';
+const jpegOf = (dataUrl: string) => Buffer.from(dataUrl.slice(dataUrl.indexOf(',') + 1), 'base64');
+
+describe('hostile frames against the real recognition pool', () => {
+  let server: TestServer;
+  let attacker: string;
+  let victim: string;
+  let valid: string;
+  beforeAll(async () => {
+    // two workers, as in the report
+    server = await startTestServer('pglite', { RECOGNITION_WORKERS: '2' });
+    [attacker, victim] = [await newLearner(server, 'attacker'), await newLearner(server, 'victim')];
+    valid = await photoFrame(PHOTO);
+  });
+  afterAll(async () => {
+    await server?.stop();
+  });
+
+  it('answers hundreds of truncated and corrupt frames, 9 per reconnecting socket, and keeps serving others', async () => {
+    const real = jpegOf(valid);
+    // the reported frames (the first 200 bytes of a real 320x240 JPEG) and whole frames with a
+    // bogus Huffman table, which pass the header check and reach libjpeg's fatal error path
+    const hostile = [truncatedFrame(real), badHuffmanFrame(real)];
+    let sent = 0;
+    for (let socket = 0; socket < 18; socket++) {
+      const c = await LiveTestClient.connect(server.wsUrl(attacker));
+      for (let i = 0; i < 9; i++) {
+        const answer = await sendFrame(c, hostile[sent++ % 2]!);
+        expect(answer.type).toBe('error');
+        expect(answer.data.code).toBe('FRAME_NOT_JPEG');
+      }
+      c.close();
+    }
+    expect(sent).toBe(162);
+    // another learner is still answered, fast, and the pool never needed a rescue
+    const answer = await validFrameAnswered(server, victim, valid, 5000);
+    expect(answer.data.hands).toHaveLength(1);
+    const ready = await call(server.api('/ready'));
+    expect(ready.status).toBe(200);
+    expect(ready.body.recognition).toMatchObject({ status: 'ok', workers: 2, timeouts: 0, replaced_recently: 0 });
+  });
+
+  describe('a decompression bomb', () => {
+    let bomb: Buffer;
+    beforeAll(async () => {
+      bomb = await bombJpeg(); // 10000x10000 progressive greyscale, about 191 KB
+    }, 120_000);
+
+    it('is refused from its header with FRAME_BAD_DIMENSIONS, four at once, with server memory flat', async () => {
+      expect(bomb.length).toBeLessThan(256 * 1024);
+      await validFrameAnswered(server, victim, valid, 15_000); // warm both paths before measuring
+      const before = await serverRssBytes(server);
+      const sockets = await Promise.all(
+        Array.from({ length: 4 }, () => LiveTestClient.connect(server.wsUrl(attacker))),
+      );
+      const t0 = performance.now();
+      const answers = await Promise.all(sockets.map((c) => sendFrame(c, bomb)));
+      const refusedMs = performance.now() - t0;
+      for (const a of answers) expect(a.data?.code).toBe('FRAME_BAD_DIMENSIONS');
+      // declared as the largest size the protocol admits, it is still not that size
+      expect((await sendFrame(sockets[0]!, bomb, { width: 4096, height: 4096 })).data.code).toBe(
+        'FRAME_BAD_DIMENSIONS',
+      );
+      for (const c of sockets) c.close();
+      await validFrameAnswered(server, victim, valid, 5000);
+      const grownMb = ((await serverRssBytes(server)) - before) / 1024 / 1024;
+      console.log(`4 bombs refused in ${refusedMs.toFixed(1)} ms; server RSS ${grownMb.toFixed(1)} MB after`);
+      // a decoded bomb took +1.4 GB each; refused from the header, nothing of that size is allocated
+      expect(grownMb).toBeLessThan(150);
+    });
+  });
+});
+
+describe('a recognition task that never ends', () => {
+  const SPIN = 'asl-test: spin this worker';
+  let server: TestServer;
+  let attacker: string;
+  let victim: string;
+  let valid: string;
+  let spin: Buffer;
+  beforeAll(async () => {
+    // The real pool and workers, with a test-only trigger: a frame carrying SPIN makes the worker
+    // thread loop forever (as the broken decoder did). Deadline 1.5 s.
+    const processor = createRecognitionPool({
+      modelDir: TEST_MODEL_DIR,
+      workers: 2,
+      variant: 'full-int8',
+      taskTimeoutMs: 1500,
+      testSpinMarker: SPIN,
+    });
+    server = await startTestServer('pglite', {}, { processor });
+    [attacker, victim] = [await newLearner(server, 'spinner'), await newLearner(server, 'learner')];
+    valid = await photoFrame(PHOTO);
+    spin = withComment(jpegOf(valid), SPIN);
+    await validFrameAnswered(server, victim, valid, 30_000); // both workers have loaded the models
+  });
+  afterAll(async () => {
+    await server?.stop();
+  });
+
+  it('answers it RECOGNITION_TIMEOUT, replaces the worker, does not count it against the learner, and recovers', async () => {
+    const c = await LiveTestClient.connect(server.wsUrl(attacker));
+    const timeout = await sendFrame(c, spin, undefined, 20_000);
+    expect(timeout.type).toBe('error');
+    expect(timeout.data.code).toBe('RECOGNITION_TIMEOUT');
+    // the server's fault is not the learner's: the next bad frames alone do not reach the limit
+    for (let i = 0; i < MAX_CONSECUTIVE_BAD_MESSAGES - 1; i++) {
+      expect((await sendFrame(c, truncatedFrame(jpegOf(valid)))).data.code).toBe('FRAME_NOT_JPEG');
+    }
+    c.send({ type: 'ping', timestamp: 1 });
+    expect((await c.next((m) => m.type === 'pong')).type).toBe('pong');
+    expect(c.ws.readyState).toBe(c.ws.OPEN);
+    c.close();
+
+    const ready = await call(server.api('/ready'));
+    expect(ready.status).toBe(200);
+    expect(ready.body.recognition).toMatchObject({ status: 'degraded', task_timeout_ms: 1500, timeouts: 1 });
+    expect(ready.body.recognition.replaced_recently).toBeGreaterThanOrEqual(1);
+  });
+
+  it('with every worker spinning, a queued frame of another learner is answered once the workers are replaced', async () => {
+    const spinners = await Promise.all([1, 2].map(() => LiveTestClient.connect(server.wsUrl(attacker))));
+    const learner = await LiveTestClient.connect(server.wsUrl(victim));
+    const spins = spinners.map((s) => sendFrame(s, spin, undefined, 20_000));
+    // sent while both workers spin: waits in the queue, then runs on a replacement worker
+    const queued = sendFrame(learner, valid, undefined, 30_000);
+    for (const a of await Promise.all(spins)) expect(a.data.code).toBe('RECOGNITION_TIMEOUT');
+    const answer = await queued;
+    expect(answer.type, JSON.stringify(answer.data)).toBe('processed_frame');
+    expect(answer.data.hands).toHaveLength(1);
+    for (const s of [...spinners, learner]) s.close();
+    await validFrameAnswered(server, victim, valid, 5000);
+    const ready = await call(server.api('/ready'));
+    expect(ready.status).toBe(200);
+    expect(ready.body.recognition).toMatchObject({ status: 'degraded', workers: 2, timeouts: 3 });
+    expect(ready.body.recognition.replaced_recently).toBeGreaterThanOrEqual(3);
+  });
+});
