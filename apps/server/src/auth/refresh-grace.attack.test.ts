@@ -68,6 +68,16 @@ describe.each(DB_KINDS)('refresh grace window (%s)', (kind) => {
     expect((await me(rotated.body.access_token)).status).toBe(401);
   });
 
+  it('within the window, a token whose successor was already spent is theft', async () => {
+    const a = await registerLearner(api, 'gr');
+    const r1 = await refresh(a.refresh_token);
+    const r2 = await refresh(r1.body.refresh_token);
+    expect([r1.status, r2.status]).toEqual([200, 200]);
+    expect((await refresh(a.refresh_token)).status).toBe(401);
+    expect((await refresh(r2.body.refresh_token)).status).toBe(401);
+    expect((await me(r2.body.access_token)).status).toBe(401);
+  });
+
   it('within the window, a session signed out meanwhile gets nothing', async () => {
     const a = await registerLearner(api, 'gr');
     const rotated = await refresh(a.refresh_token);

@@ -29,8 +29,8 @@ export async function createSession(
 /**
  * Rotates a refresh token: the presented one is spent and a new one issued in the same
  * session. Presenting a spent token means it was copied: the whole session is revoked, except
- * within the grace window after its rotation (two tabs refreshing at once), which answers the
- * same successor.
+ * within the grace window after its rotation while its successor is still unspent (two tabs
+ * refreshing at once), which answers the same successor.
  */
 export async function rotateRefreshToken(db: Db, presented: string, grace?: RefreshGrace): Promise<RotateResult> {
   const tokenHash = hashToken(presented);
@@ -70,6 +70,15 @@ export async function rotateRefreshToken(db: Db, presented: string, grace?: Refr
   return { ok: true, userId: row.userId, sessionId: row.sessionId, refreshToken };
 }
 
+async function isUnspent(db: Db, token: string): Promise<boolean> {
+  const [row] = await db
+    .select({ usedAt: refreshTokens.usedAt })
+    .from(refreshTokens)
+    .where(eq(refreshTokens.tokenHash, hashToken(token)))
+    .limit(1);
+  return !!row && row.usedAt === null;
+}
+
 /** A spent token again: its successor within the grace window, else theft, and the session is revoked. */
 async function replayed(
   db: Db,
@@ -82,7 +91,11 @@ async function replayed(
       .get(graceKey(presented), Math.min(GRACE_WAIT_MS, grace.windowMs))
       .catch(() => null);
     const successor = sealed === null ? null : openSuccessor(presented, sealed);
-    if (successor !== null) return { ok: true, userId: row.userId, sessionId: row.sessionId, refreshToken: successor };
+    // Only while the successor is the session's current token: once it was spent in turn, an
+    // older token coming back is a copy, window or not.
+    if (successor !== null && (await isUnspent(db, successor))) {
+      return { ok: true, userId: row.userId, sessionId: row.sessionId, refreshToken: successor };
+    }
   }
   await revokeSession(db, row.sessionId, 'refresh_token_reuse');
   return { ok: false, reason: 'reused', sessionId: row.sessionId };
