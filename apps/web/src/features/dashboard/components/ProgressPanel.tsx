@@ -1,7 +1,5 @@
-import type { ProgressResponse } from '@asl/protocol';
-import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
-import { getProgress } from '../api/get-progress';
+import { useProgress } from '../api/use-progress';
 import { LetterAccuracyChart } from './LetterAccuracyChart';
 import './progress.css';
 
@@ -12,22 +10,11 @@ function minutes(ms: number): string {
 
 /** Progress at a glance: sessions, practice time, streak, accuracy, per-letter chart, recent sessions. */
 export function ProgressPanel() {
-  const [progress, setProgress] = useState<ProgressResponse | null>(null);
-  const [error, setError] = useState<string | null>(null);
-
-  useEffect(() => {
-    const ctrl = new AbortController();
-    getProgress(ctrl.signal).then(setProgress, (e: unknown) => {
-      if ((e as Error).name !== 'AbortError') setError('Your progress could not be loaded right now.');
-    });
-    return () => ctrl.abort();
-  }, []);
-
-  if (error) return <p className="muted">{error}</p>;
+  const { progress, savedAt, message } = useProgress();
   if (!progress)
     return (
       <p className="muted" role="status">
-        Loading your progress…
+        {message ?? 'Loading your progress…'}
       </p>
     );
   const t = progress.totals;
@@ -39,6 +26,12 @@ export function ProgressPanel() {
   return (
     <section aria-labelledby="progress-title" className="progress-panel">
       <h2 id="progress-title">Your progress</h2>
+      {savedAt && (
+        <p className="offline-copy" role="status">
+          Offline: your progress as of {savedAt.toLocaleString([], { dateStyle: 'medium', timeStyle: 'short' })}. It
+          updates when you are back online.
+        </p>
+      )}
       <dl className="stat-grid">
         <div className="stat">
           <dt>Sessions</dt>

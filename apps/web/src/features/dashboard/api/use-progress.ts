@@ -1,0 +1,59 @@
+import type { ProgressResponse } from '@asl/protocol';
+import { useEffect, useState } from 'react';
+import { isOffline } from '../../../lib/api/online';
+import { useSession } from '../../../lib/session/session-context';
+import { getProgress } from './get-progress';
+import { cachedProgress, saveProgress } from './progress-cache';
+
+export interface ProgressView {
+  progress: ProgressResponse | null;
+  /** When shown from the device's copy (offline, or the server could not answer): when it was saved. */
+  savedAt: Date | null;
+  /** Why there is nothing to show yet, or null while loading. */
+  message: string | null;
+}
+
+export const OFFLINE_NO_COPY = 'You are offline. Your progress will show here when you are back online.';
+export const LOAD_FAILED = 'Your progress could not be loaded right now.';
+
+/**
+ * The learner's progress: from the server, saved on the device each time; while offline (or when
+ * the server cannot answer) the device's last copy, marked with when it was saved, and the fresh
+ * figures as soon as the connection returns (the request waits for it).
+ */
+export function useProgress(): ProgressView {
+  const userId = useSession().user?.id ?? null;
+  const [view, setView] = useState<ProgressView>({ progress: null, savedAt: null, message: null });
+
+  useEffect(() => {
+    if (!userId) return;
+    const ctrl = new AbortController();
+    const fromDevice = (message: string) => {
+      const copy = cachedProgress(userId);
+      setView((v) =>
+        v.progress && !v.savedAt
+          ? v
+          : copy
+            ? { progress: copy.progress, savedAt: copy.savedAt, message: null }
+            : { progress: null, savedAt: null, message },
+      );
+    };
+    if (isOffline()) fromDevice(OFFLINE_NO_COPY);
+    const onOffline = () => fromDevice(OFFLINE_NO_COPY);
+    window.addEventListener('offline', onOffline);
+    getProgress(ctrl.signal).then(
+      (progress) => {
+        saveProgress(userId, progress);
+        setView({ progress, savedAt: null, message: null });
+      },
+      (e: unknown) => {
+        if ((e as Error).name !== 'AbortError') fromDevice(LOAD_FAILED);
+      },
+    );
+    return () => {
+      ctrl.abort();
+      window.removeEventListener('offline', onOffline);
+    };
+  }, [userId]);
+  return view;
+}
