@@ -46,6 +46,7 @@ describe('per-learner write limits', () => {
 
   beforeAll(async () => {
     server = await startTestServer('pglite', {
+      RECOGNITION_WORKERS: '0',
       RATE_LIMIT_REGISTER_PER_MIN: '1000',
       RATE_LIMIT_ANALYTICS_PER_MIN: '4',
       RATE_LIMIT_WRITES_PER_MIN: '3',

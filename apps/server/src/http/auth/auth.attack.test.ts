@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call } from '../../test/http';
 import { readOutbox, resetTokenOf, waitForMail } from '../../test/outbox';
+import { requireInCi, TEST_REDIS_URL } from '../../test/redis';
 import { startTestServer, type TestServer } from '../../test/test-server';
 
 /**
@@ -43,6 +44,7 @@ describe('sign-in and password reset under attack', () => {
   let server: TestServer;
   beforeAll(async () => {
     server = await startTestServer('pglite', {
+      RECOGNITION_WORKERS: '0',
       TRUST_PROXY: 'true',
       RATE_LIMIT_REGISTER_PER_MIN: '1000',
       RATE_LIMIT_LOGIN_PER_MIN: '10',
@@ -263,6 +265,7 @@ describe('sign-in back-off across addresses (item 5)', () => {
   let server: TestServer;
   beforeAll(async () => {
     server = await startTestServer('pglite', {
+      RECOGNITION_WORKERS: '0',
       TRUST_PROXY: 'true',
       RATE_LIMIT_LOGIN_PER_MIN: '1000',
       LOGIN_BACKOFF_ATTEMPTS: '6',
@@ -293,6 +296,36 @@ describe('sign-in back-off across addresses (item 5)', () => {
   });
 });
 
+requireInCi({ TEST_REDIS_URL });
+
+describe.runIf(TEST_REDIS_URL)('every limit counts with the counters in Redis (item 4, TEST_REDIS_URL)', () => {
+  let servers: TestServer[] = [];
+  beforeAll(async () => {
+    // Two servers (each with its own counters in memory) sharing one Redis: the attacker spreads over both.
+    const env = {
+      TRUST_PROXY: 'true',
+      REDIS_URL: TEST_REDIS_URL,
+      RATE_LIMIT_LOGIN_PER_MIN: '10',
+      RECOGNITION_WORKERS: '0',
+    };
+    servers = [await startTestServer('pglite', env), await startTestServer('pglite', env)];
+  });
+  afterAll(async () => {
+    for (const s of servers) await s.stop();
+  });
+
+  it('25 sign-ins on one identifier from 25 client addresses are limited per identifier', async () => {
+    const owner = await register(servers[0]!);
+    const statuses: number[] = [];
+    for (let i = 0; i < 25; i++) {
+      const server = servers[i % servers.length]!;
+      statuses.push((await login(server, owner.username, `guess-${i}-password`, `10.60.0.${i + 1}`)).status);
+    }
+    expect(statuses.slice(0, 10)).toEqual(Array(10).fill(401));
+    expect(statuses.slice(10)).toEqual(Array(15).fill(429));
+  });
+});
+
 /** A mail server that accepts connections and never says hello: sending a mail hangs. */
 async function silentSmtp(): Promise<{ port: number; connected: Promise<void>; close(): Promise<void> }> {
   const sockets = new Set<Socket>();
@@ -319,7 +352,7 @@ describe('forgot-password answers at once, account or not (item 12)', () => {
   let smtp: Awaited<ReturnType<typeof silentSmtp>>;
   beforeAll(async () => {
     smtp = await silentSmtp();
-    server = await startTestServer('pglite', { SMTP_URL: `smtp://127.0.0.1:${smtp.port}` });
+    server = await startTestServer('pglite', { RECOGNITION_WORKERS: '0', SMTP_URL: `smtp://127.0.0.1:${smtp.port}` });
   });
   afterAll(async () => {
     await smtp?.close();
