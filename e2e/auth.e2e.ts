@@ -61,13 +61,22 @@ test('forgot and reset password through the outbox', async ({ page, base, reques
   await page.getByRole('button', { name: 'Send reset link' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'If an account exists' })).toBeVisible();
 
+  // The mail is sent off the request path: wait for it to land in the outbox.
   const outbox = join(process.env.E2E_DATA_DIR!, 'outbox');
-  const mails = await Promise.all(
-    (await readdir(outbox)).map(async (f) => JSON.parse(await readFile(join(outbox, f), 'utf8'))),
-  );
-  const mail = mails.find((m: { to: string }) => m.to === learner.email);
-  expect(mail).toBeTruthy();
-  const link = /(http\S+reset-password\?token=\S+)/.exec(mail.text)![1]!;
+  const mailTo = async (to: string) => {
+    const files = await readdir(outbox).catch(() => [] as string[]);
+    for (const f of files) {
+      const mail = JSON.parse(await readFile(join(outbox, f), 'utf8').catch(() => '{}')) as {
+        to?: string;
+        text?: string;
+      };
+      if (mail.to === to) return mail;
+    }
+    return null;
+  };
+  await expect.poll(() => mailTo(learner.email)).toBeTruthy();
+  const mail = (await mailTo(learner.email))!;
+  const link = /(http\S+reset-password\?token=\S+)/.exec(mail.text!)![1]!;
   await page.goto(link);
   await page.getByLabel('New password', { exact: true }).fill('a-brand-new-one');
   await page.getByLabel('Confirm new password').fill('a-brand-new-one');
@@ -78,4 +87,53 @@ test('forgot and reset password through the outbox', async ({ page, base, reques
   await page.getByLabel('Password').fill('a-brand-new-one');
   await page.getByRole('button', { name: 'Sign in' }).click();
   await expect(page).toHaveURL(/\/dashboard$/);
+});
+
+test('common passwords are refused as you type and by the server; the list never loads on sign-in (issue 17 item 7)', async ({
+  page,
+  base,
+  request,
+}) => {
+  // The sign-in page does not download the blocklist.
+  const scripts: string[] = [];
+  page.on('response', async (res) => {
+    if (res.url().endsWith('.js')) scripts.push(await res.text().catch(() => ''));
+  });
+  await page.goto(`${base}/login`);
+  await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  expect(scripts.length).toBeGreaterThan(0);
+  expect(scripts.some((s) => s.includes('trustno1'))).toBe(false);
+
+  const learner = newLearner();
+  await page.goto(`${base}/register`);
+  const password = page.getByLabel('Password', { exact: true });
+  await expect(password).toHaveAccessibleDescription(/Use at least 8 characters/);
+  await page.getByLabel('Username').fill(learner.username);
+  await page.getByLabel('Email').fill(learner.email);
+  await password.fill('password');
+  await expect(
+    page.getByText('This is one of the most common passwords, so it is easy to guess. Choose another.'),
+  ).toBeVisible();
+  await password.fill(learner.username);
+  await expect(page.getByText(/must not be your username/)).toBeVisible();
+  await password.fill('12345678');
+  await expect(page.getByText(/simple pattern/)).toBeVisible();
+  await page.getByRole('button', { name: 'Create account' }).click();
+  // focus goes to the first invalid field; the empty confirm field is flagged too
+  await expect(password).toBeFocused();
+  await expect(password).toHaveAttribute('aria-invalid', 'true');
+  await expect(page.getByLabel('Confirm password')).toHaveAccessibleDescription(
+    'Type the password again to confirm it.',
+  );
+  await expect(page).toHaveURL(/\/register$/);
+  await password.fill(learner.password);
+  await expect(page.getByText(/^Strength: /)).toBeVisible();
+
+  // The server refuses the same passwords whatever the browser did.
+  for (const p of ['password', '12345678', '        ', learner.username]) {
+    const res = await request.post(`${base}/api/v1/auth/register`, { data: { ...learner, password: p } });
+    expect(res.status(), JSON.stringify(p)).toBe(400);
+    expect((await res.json()).error).toMatchObject({ code: 'PASSWORD_TOO_COMMON', field: 'password' });
+  }
 });
