@@ -137,3 +137,52 @@ test('common passwords are refused as you type and by the server; the list never
     expect((await res.json()).error).toMatchObject({ code: 'PASSWORD_TOO_COMMON', field: 'password' });
   }
 });
+
+test('common passwords are refused as you type and by the server; the list never loads on sign-in (issue 17 item 7)', async ({
+  page,
+  base,
+  request,
+}) => {
+  // The sign-in page does not download the blocklist.
+  const scripts: string[] = [];
+  page.on('response', async (res) => {
+    if (res.url().endsWith('.js')) scripts.push(await res.text().catch(() => ''));
+  });
+  await page.goto(`${base}/login`);
+  await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  expect(scripts.length).toBeGreaterThan(0);
+  expect(scripts.some((s) => s.includes('trustno1'))).toBe(false);
+
+  const learner = newLearner();
+  await page.goto(`${base}/register`);
+  const password = page.getByLabel('Password', { exact: true });
+  await expect(password).toHaveAccessibleDescription(/Use at least 8 characters/);
+  await page.getByLabel('Username').fill(learner.username);
+  await page.getByLabel('Email').fill(learner.email);
+  await password.fill('password');
+  await expect(
+    page.getByText('This is one of the most common passwords, so it is easy to guess. Choose another.'),
+  ).toBeVisible();
+  await password.fill(learner.username);
+  await expect(page.getByText(/must not be your username/)).toBeVisible();
+  await password.fill('12345678');
+  await expect(page.getByText(/simple pattern/)).toBeVisible();
+  await page.getByRole('button', { name: 'Create account' }).click();
+  // focus goes to the first invalid field; the empty confirm field is flagged too
+  await expect(password).toBeFocused();
+  await expect(password).toHaveAttribute('aria-invalid', 'true');
+  await expect(page.getByLabel('Confirm password')).toHaveAccessibleDescription(
+    'Type the password again to confirm it.',
+  );
+  await expect(page).toHaveURL(/\/register$/);
+  await password.fill(learner.password);
+  await expect(page.getByText(/^Strength: /)).toBeVisible();
+
+  // The server refuses the same passwords whatever the browser did.
+  for (const p of ['password', '12345678', '        ', learner.username]) {
+    const res = await request.post(`${base}/api/v1/auth/register`, { data: { ...learner, password: p } });
+    expect(res.status(), JSON.stringify(p)).toBe(400);
+    expect((await res.json()).error).toMatchObject({ code: 'PASSWORD_TOO_COMMON', field: 'password' });
+  }
+});
