@@ -40,6 +40,7 @@ export default tseslint.config(
       'boundaries/elements': [
         { type: 'protocol', pattern: 'packages/protocol' },
         { type: 'recognition', pattern: 'packages/recognition' },
+        { type: 'practice', pattern: 'packages/practice' },
         { type: 'server', pattern: 'apps/server' },
         { type: 'web-app', pattern: 'apps/web/src/app' },
         { type: 'web-feature', pattern: 'apps/web/src/features/*', capture: ['feature'] },
@@ -56,7 +57,8 @@ export default tseslint.config(
           policies: [
             { from: el('protocol'), allow: { to: el('protocol') } },
             { from: el('recognition'), allow: { to: anyOf('recognition', 'protocol') } },
-            { from: el('server'), allow: { to: anyOf('server', 'protocol', 'recognition') } },
+            { from: el('practice'), allow: { to: anyOf('practice', 'recognition', 'protocol') } },
+            { from: el('server'), allow: { to: anyOf('server', 'protocol', 'recognition', 'practice') } },
             { from: el('web-root'), allow: { to: anyOf('web-app', 'web-feature', 'web-lib', 'protocol') } },
             { from: el('web-app'), allow: { to: anyOf('web-app', 'web-feature', 'web-lib', 'protocol') } },
             {
@@ -64,7 +66,7 @@ export default tseslint.config(
               allow: { to: { element: { type: 'web-feature', captured: { feature: '{{ from.captured.feature }}' } } } },
             },
             { from: el('web-feature'), allow: { to: anyOf('web-lib', 'protocol') } },
-            { from: el('web-lib'), allow: { to: anyOf('web-lib', 'protocol', 'recognition') } },
+            { from: el('web-lib'), allow: { to: anyOf('web-lib', 'protocol', 'recognition', 'practice') } },
             { from: el('web-test'), allow: { to: anyOf('web-lib', 'protocol') } },
           ],
         },

@@ -1,7 +1,27 @@
 import type { PracticeTarget } from '@asl/protocol';
+import type { MotionLetter } from './frame.js';
 
 /** What a learner hears when the held handshape is the target (live and offline practice). */
 export const praiseFor = (t: Pick<PracticeTarget, 'letter'>): string => `That's ${t.letter}. Well done!`;
+
+/** J or Z's handshape is held: the letter is drawn, not held. */
+export const MOTION_PENDING_HINT: Record<MotionLetter, string> = {
+  J: 'Good I shape — now draw a J with your pinky',
+  Z: 'Good index shape — now draw a Z with your index finger',
+};
+
+/** Said when the recogniser is not sure of the hand and gives no reason of its own. */
+export const ADJUST_HINT = 'Hold your hand still, palm toward the camera, a little closer and in good light';
+
+const article = (t: string) => (/^[AEFHILMNORSX8]$/.test(t) ? 'an' : 'a');
+
+/** A wrong handshape with no finger-by-finger correction: name what it looks like. */
+export const looksLikeHint = (detected: string, target: string): string =>
+  `That looks more like ${article(detected)} ${detected} — compare your thumb and fingers with the ${target} picture`;
+
+/** A motion letter drawn when the other one was the target. */
+export const wrongMotionHint = (drawn: MotionLetter, target: MotionLetter): string =>
+  `That was drawn like ${article(drawn)} ${drawn}. ${MOTION_PENDING_HINT[target].replace(/^Good .* — /, '').replace(/^n/, 'N')}`;
 
 /** At most this long between two moves counts as practice time (live and offline practice). */
 export const MAX_ACTIVE_GAP_MS = 10 * 60_000;

@@ -1,22 +1,43 @@
 import { describe, expect, it } from 'vitest';
-import { summarise } from './scoring';
+import { summarise, type ScoredAttempt } from './scoring';
 
-describe('summarise', () => {
-  it('scores attempts and names the weakest letters', () => {
-    const s = summarise([
-      { target: 'C', correct: true },
-      { target: 'A', correct: false },
-      { target: 'A', correct: false },
-      { target: 'A', correct: true },
-      { target: 'T', correct: true },
-    ]);
-    expect(s.overall_score).toBe(60);
-    expect(s.letters_attempted).toBe(5);
-    expect(s.letters_correct).toBe(3);
-    expect(s.accuracy_by_letter).toEqual({ A: 0.33, C: 1, T: 1 });
-    expect(s.final_suggestions[0]).toContain('A');
+const at = (letter_index: number, target: string, correct: boolean): ScoredAttempt => ({
+  sentence_index: 0,
+  word_index: 0,
+  letter_index,
+  target,
+  correct,
+});
+
+describe('summarise (letters, not raw attempts)', () => {
+  it('counts letters right at the first try over letters attempted', () => {
+    // C right; A wrong twice then right; T right; A (second one) right
+    const s = summarise(
+      [at(0, 'C', true), at(1, 'A', false), at(1, 'A', false), at(1, 'A', true), at(2, 'T', true), at(3, 'A', true)],
+      4,
+    );
+    expect(s).toMatchObject({
+      letters_total: 4,
+      letters_attempted: 4,
+      letters_signed: 4,
+      letters_first_try: 3,
+      wrong_attempts: 2,
+      overall_score: 75,
+      completed: true,
+    });
+    expect(s.accuracy_by_letter).toEqual({ A: 0.5, C: 1, T: 1 });
+    expect(s.final_suggestions[0]).toBe('Practise A: it took more than one try.');
   });
+
+  it('says a story ended with letters left is not finished', () => {
+    const s = summarise([at(0, 'C', true), at(1, 'A', true)], 12);
+    expect(s).toMatchObject({ completed: false, letters_signed: 2, overall_score: 100 });
+    expect(s.completion_message).toBe('You signed 2 of 12 letters.');
+    expect(summarise([at(0, 'C', true)], 1).completion_message).toMatch(/finished the story/);
+    expect(summarise([], 1).completion_message).toBe('You signed 0 of 1 letter.');
+  });
+
   it('handles a session with no attempts', () => {
-    expect(summarise([]).overall_score).toBe(0);
+    expect(summarise([], 3)).toMatchObject({ overall_score: 0, letters_attempted: 0, completed: false });
   });
 });

@@ -1,48 +1,91 @@
 import type { SessionCompleteData } from '@asl/protocol';
 
-export interface AttemptRow {
+/** A counted attempt at one letter of a story, in the order made. */
+export interface ScoredAttempt {
+  sentence_index: number;
+  word_index: number;
+  letter_index: number;
   target: string;
   correct: boolean;
 }
 
-/** Score and per-letter accuracy of a finished session, from its attempts. */
-export function summarise(
-  attempts: AttemptRow[],
-): Omit<SessionCompleteData, 'session_id' | 'story_id' | 'duration_ms'> {
-  const byLetter = new Map<string, { n: number; ok: number }>();
+export type SessionResult = Omit<SessionCompleteData, 'session_id' | 'story_id' | 'duration_ms'>;
+
+const key = (a: Pick<ScoredAttempt, 'sentence_index' | 'word_index' | 'letter_index'>) =>
+  `${a.sentence_index}/${a.word_index}/${a.letter_index}`;
+
+/** Per letter of the story tried: its target, whether it was signed, whether right at the first try. */
+export function letterResults(
+  attempts: readonly ScoredAttempt[],
+): { target: string; signed: boolean; firstTry: boolean }[] {
+  const byPos = new Map<string, { target: string; signed: boolean; firstTry: boolean }>();
   for (const a of attempts) {
-    const e = byLetter.get(a.target) ?? { n: 0, ok: 0 };
-    e.n++;
-    if (a.correct) e.ok++;
-    byLetter.set(a.target, e);
+    const k = key(a);
+    const e = byPos.get(k);
+    if (!e) byPos.set(k, { target: a.target, signed: a.correct, firstTry: a.correct });
+    else if (a.correct) e.signed = true;
   }
-  const accuracy_by_letter: Record<string, number> = {};
-  for (const [letter, e] of [...byLetter.entries()].sort())
-    accuracy_by_letter[letter] = Math.round((e.ok / e.n) * 100) / 100;
-  const correct = attempts.filter((a) => a.correct).length;
-  const overall = attempts.length ? Math.round((correct / attempts.length) * 100) : 0;
+  return [...byPos.values()];
+}
+
+/** Accuracy of each letter: letters right at the first try / letters attempted (0..1, 2 decimals). */
+export function accuracyByLetter(letters: { target: string; firstTry: boolean }[]): Record<string, number> {
+  const by = new Map<string, { n: number; ok: number }>();
+  for (const l of letters) {
+    const e = by.get(l.target) ?? { n: 0, ok: 0 };
+    e.n++;
+    if (l.firstTry) e.ok++;
+    by.set(l.target, e);
+  }
+  const out: Record<string, number> = {};
+  for (const [letter, e] of [...by.entries()].sort()) out[letter] = Math.round((e.ok / e.n) * 100) / 100;
+  return out;
+}
+
+export const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
+
+/**
+ * The result of a session from its counted attempts: letters, not raw attempts. The score is
+ * the share of the letters tried that were right at the first try; the session is completed
+ * only when every letter of the story was signed.
+ */
+export function summarise(attempts: readonly ScoredAttempt[], lettersTotal: number): SessionResult {
+  const letters = letterResults(attempts);
+  const attempted = letters.length;
+  const signed = letters.filter((l) => l.signed).length;
+  const firstTry = letters.filter((l) => l.firstTry).length;
+  const completed = lettersTotal > 0 && signed >= lettersTotal;
+  const accuracy_by_letter = accuracyByLetter(letters);
+  const overall = attempted ? Math.round((firstTry / attempted) * 100) : 0;
   const weakest = Object.entries(accuracy_by_letter)
-    .filter(([, acc]) => acc < 0.75)
-    .sort((a, b) => a[1] - b[1])
+    .filter(([, acc]) => acc < 1)
+    .sort((a, b) => a[1] - b[1] || a[0].localeCompare(b[0]))
     .slice(0, 3)
     .map(([l]) => l);
-  const final_suggestions =
-    weakest.length > 0
-      ? [
-          `Practise ${weakest.join(', ')}: those took you the most tries.`,
-          'Hold each handshape still for a moment so it can be read clearly.',
-        ]
-      : ['Every letter was clear. Try a story at the next level.'];
-  const completion_message =
-    overall >= 90
+  const final_suggestions: string[] = [];
+  if (weakest.length > 0)
+    final_suggestions.push(
+      `Practise ${weakest.join(', ')}: ${weakest.length === 1 ? 'it' : 'they'} took more than one try.`,
+      'Hold each handshape still for a moment so it can be read clearly.',
+    );
+  else if (attempted > 0)
+    final_suggestions.push('Every letter was right at the first try. Try a story at the next level.');
+  if (!completed) final_suggestions.push('Finish the story to practise every letter in it.');
+  const completion_message = !completed
+    ? `You signed ${signed} of ${plural(lettersTotal, 'letter')}.`
+    : overall >= 90
       ? 'Wonderful signing! You finished the story.'
       : overall >= 70
         ? 'Well done! You finished the story.'
         : 'You finished the story. Keep practising: every try makes your handshapes clearer.';
   return {
     overall_score: overall,
-    letters_attempted: attempts.length,
-    letters_correct: correct,
+    completed,
+    letters_total: lettersTotal,
+    letters_attempted: attempted,
+    letters_signed: signed,
+    letters_first_try: firstTry,
+    wrong_attempts: attempts.filter((a) => !a.correct).length,
     accuracy_by_letter,
     completion_message,
     final_suggestions,

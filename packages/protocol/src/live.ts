@@ -108,6 +108,12 @@ export const aslFeedbackDataSchema = z.object({
   correct: z.boolean(),
   hint: z.string(),
   held_ms: z.number().nonnegative(),
+  /**
+   * attempt: a counted attempt; motion_pending: J or Z's handshape held, the letter still to be
+   * drawn; adjust: the recogniser is not sure of the hand. Hints are never counted.
+   */
+  kind: z.enum(['attempt', 'motion_pending', 'adjust']).default('attempt'),
+  counted: z.boolean().default(true),
 });
 export type AslFeedbackData = z.infer<typeof aslFeedbackDataSchema>;
 

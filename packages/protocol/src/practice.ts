@@ -53,7 +53,8 @@ export type PracticeTarget = z.infer<typeof practiceTargetSchema>;
 export const practiceStateSchema = z.object({
   session_id: z.string(),
   story_id: z.string(),
-  status: z.enum(['active', 'completed', 'stopped', 'restarted']),
+  /** completed: every letter signed; ended_early: "Complete Story" with letters left */
+  status: z.enum(['active', 'completed', 'ended_early', 'stopped', 'restarted']),
   sentence_index: z.number().int(),
   target: practiceTargetSchema.nullable(),
   letters_done: z.number().int(),
@@ -77,9 +78,19 @@ export type ControlResponseData = z.infer<typeof controlResponseDataSchema>;
 export const sessionCompleteDataSchema = z.object({
   session_id: z.string(),
   story_id: z.string(),
+  /** letters right at the first try / letters attempted, in percent */
   overall_score: z.number().min(0).max(100),
+  /** every letter of the story was signed (otherwise the learner ended early) */
+  completed: z.boolean(),
+  letters_total: z.number().int(),
+  /** letters of the story with at least one counted attempt */
   letters_attempted: z.number().int(),
-  letters_correct: z.number().int(),
+  /** letters accepted */
+  letters_signed: z.number().int(),
+  /** letters accepted at their first counted attempt */
+  letters_first_try: z.number().int(),
+  wrong_attempts: z.number().int(),
+  /** per letter: letters right at the first try / letters attempted (0..1) */
   accuracy_by_letter: z.record(z.string(), z.number()),
   duration_ms: z.number(),
   completion_message: z.string(),
@@ -105,16 +116,21 @@ export const startSessionDataSchema = z
 
 export const progressResponseSchema = z.object({
   totals: z.object({
+    /** sessions with at least one attempt */
     sessions: z.number(),
+    /** sessions whose every letter was signed */
     completed_sessions: z.number(),
     practice_time_ms: z.number(),
-    attempts: z.number(),
-    correct: z.number(),
+    /** letters tried (each letter of each session once), counted as letters since migration 0003 */
+    letters_attempted: z.number(),
+    letters_first_try: z.number(),
+    /** letters_first_try / letters_attempted (0..1) */
     accuracy: z.number(),
   }),
   streak_days: z.number(),
+  /** per letter: letters right at the first try / letters attempted */
   accuracy_by_letter: z.array(
-    z.object({ letter: z.string(), attempts: z.number(), correct: z.number(), accuracy: z.number() }),
+    z.object({ letter: z.string(), attempted: z.number(), first_try: z.number(), accuracy: z.number() }),
   ),
   recent_sessions: z.array(
     z.object({
@@ -125,7 +141,12 @@ export const progressResponseSchema = z.object({
       started_at: z.string(),
       duration_ms: z.number(),
       overall_score: z.number().nullable(),
+      /** counted attempts */
       attempts: z.number(),
+      letters_done: z.number(),
+      letters_total: z.number(),
+      /** attempts: saved before migration 0003, its score counted raw attempts (see the README) */
+      counting: z.enum(['letters', 'attempts']),
     }),
   ),
   weakest_letters: z.array(z.string()),

@@ -18,7 +18,4 @@ export * from './handshape/template-match.js';
 export * from './handshape/feedback.js';
 export * from './handshape/stabilizer.js';
 export * from './handshape/motion.js';
-export * from './practice/targets.js';
-export * from './practice/scoring.js';
-export * from './practice/letter-watcher.js';
-export * from './practice/praise.js';
+export * from './hand-input.js';

@@ -106,7 +106,11 @@ export const stories = pgTable(
   (t) => [index('stories_level_idx').on(t.level)],
 );
 
-/** One practice run of a story; its position is saved as it moves, so a resume loses nothing. */
+/**
+ * One practice run of a story, from its first attempt; its position is saved as it moves, so a
+ * resume loses nothing. status: active, completed (every letter signed), ended_early
+ * ("Complete Story" with letters left), stopped, restarted.
+ */
 export const practiceSessions = pgTable(
   'practice_sessions',
   {
@@ -128,6 +132,12 @@ export const practiceSessions = pgTable(
     completedAt: timestamp('completed_at', { withTimezone: true }),
     activeMs: integer('active_ms').notNull().default(0),
     clientId: uuid('client_id'),
+    /**
+     * How the session's attempts were counted: 'letters' (an attempt is a change of the hand;
+     * scores are letters right at the first try), or 'attempts' for sessions saved before
+     * migration 0003, when a held letter could be counted again against the next one.
+     */
+    counting: text('counting').notNull().default('letters'),
   },
   (t) => [
     index('practice_sessions_user_idx').on(t.userId, t.startedAt),

@@ -79,11 +79,12 @@ describe.each(DB_KINDS)('offline practice uploads and analytics (%s)', (kind) =>
       attempts_skipped: attempts.length,
     });
     const progress = (await call(server.api('/progress'), { token })).body;
+    // letters, not raw attempts: the wrong first tries make those letters not right first time
     expect(progress.totals).toMatchObject({
       sessions: 1,
       completed_sessions: 1,
-      attempts: attempts.length,
-      correct: letters.length,
+      letters_attempted: letters.length,
+      letters_first_try: letters.length - 1,
     });
     expect(progress.totals.practice_time_ms).toBeGreaterThanOrEqual(59_000);
     expect(progress.streak_days).toBe(1);
@@ -92,7 +93,10 @@ describe.each(DB_KINDS)('offline practice uploads and analytics (%s)', (kind) =>
       story_id: storyId,
       status: 'completed',
       attempts: attempts.length,
-      overall_score: Math.round((letters.length / attempts.length) * 100),
+      letters_done: letters.length,
+      letters_total: letters.length,
+      counting: 'letters',
+      overall_score: Math.round((progress.totals.letters_first_try / letters.length) * 100),
     });
   });
 
@@ -109,9 +113,15 @@ describe.each(DB_KINDS)('offline practice uploads and analytics (%s)', (kind) =>
     expect(p2.body).toMatchObject({ session_id: p1.body.session_id, duplicate: false, attempts_stored: 1 });
     expect(p2.body.attempts_skipped).toBe(1);
     const p3 = await upload(token, { ...base, completed_at: new Date().toISOString(), attempts: [] });
-    expect(p3.body).toMatchObject({ status: 'completed', duplicate: false, attempts_stored: 0 });
+    // ended on the device with letters left: ended early, not completed
+    expect(p3.body).toMatchObject({ status: 'ended_early', duplicate: false, attempts_stored: 0 });
     const progress = (await call(server.api('/progress'), { token })).body;
-    expect(progress.totals).toMatchObject({ sessions: 1, completed_sessions: 1, attempts: 3, correct: 3 });
+    expect(progress.totals).toMatchObject({
+      sessions: 1,
+      completed_sessions: 0,
+      letters_attempted: 3,
+      letters_first_try: 3,
+    });
     expect(progress.recent_sessions[0].attempts).toBe(3);
   });
 
@@ -128,7 +138,7 @@ describe.each(DB_KINDS)('offline practice uploads and analytics (%s)', (kind) =>
     expect([a.status, b.status].sort()).toEqual([200, 201]);
     expect(a.body.session_id).toBe(b.body.session_id);
     const progress = (await call(server.api('/progress'), { token })).body;
-    expect(progress.totals).toMatchObject({ sessions: 1, attempts: 2 });
+    expect(progress.totals).toMatchObject({ sessions: 1, letters_attempted: 2 });
   });
 
   it('rejects bad uploads with coded errors', async () => {

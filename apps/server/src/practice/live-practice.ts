@@ -1,34 +1,41 @@
+import { HandReader } from '@asl/practice';
 import { ERROR_CODES, startSessionDataSchema, type AslFeedbackData, type ControlMessage } from '@asl/protocol';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client';
 import type { FrameResult } from '../live/frame-processor';
 import type { LiveConnection, LiveSessionHooks } from '../live/connection';
-import { feedbackFor, handshapeInput, LetterWatcher, praiseFor } from '@asl/recognition';
 import type { StoryLibrary } from './library';
 import { PracticeSession } from './practice-session';
 
 interface ConnState {
   session: PracticeSession | null;
-  watcher: LetterWatcher;
+  reader: HandReader;
 }
 
 /**
- * The story practice session over /ws/video: control actions, and per frame the held letter
- * checked against the target, saved, and answered with asl_feedback.
+ * The story practice session over /ws/video: control actions, and per frame the hand read
+ * (HandReader) and handed to the practice engine (@asl/practice), whose counted attempts are
+ * saved, and whose feedback is answered with asl_feedback.
  */
 export class LivePractice implements LiveSessionHooks {
   private readonly state = new WeakMap<LiveConnection, ConnState>();
+  /**
+   * Each learner's latest session that has no row yet (no attempt made): a reconnect resumes it
+   * here, in this process; elsewhere the client's story_id starts the story afresh.
+   */
+  private readonly unsaved = new Map<string, PracticeSession>();
   constructor(
     private readonly db: Db,
     private readonly library: StoryLibrary,
     private readonly log: FastifyBaseLogger,
+    /** how long a handshape is held before it counts (ms) */
     private readonly holdMs = 400,
   ) {}
 
   private of(conn: LiveConnection): ConnState {
     let s = this.state.get(conn);
     if (!s) {
-      s = { session: null, watcher: new LetterWatcher(this.holdMs) };
+      s = { session: null, reader: new HandReader() };
       this.state.set(conn, s);
     }
     return s;
@@ -48,7 +55,6 @@ export class LivePractice implements LiveSessionHooks {
       });
       return;
     }
-    s.watcher.reset();
     switch (msg.action) {
       case 'try_again':
         await session.tryAgain();
@@ -60,12 +66,14 @@ export class LivePractice implements LiveSessionHooks {
       }
       case 'restart_story':
         s.session = await session.restart();
+        this.unsaved.set(conn.user.id, s.session);
         conn.sessionId = s.session.id;
         break;
       case 'complete_story':
         return this.finish(conn, s, msg.action);
       case 'stop_session':
         await session.stop();
+        this.forget(conn.user.id, session);
         conn.send('control_response', { data: { action: msg.action, success: true, state: session.state() } });
         s.session = null;
         conn.sessionId = null;
@@ -87,19 +95,27 @@ export class LivePractice implements LiveSessionHooks {
       conn.user.id,
       { sessionId: session_id, storyId: session_id ? undefined : story_id },
       loadStory,
+      { holdMs: this.holdMs },
     );
+    if (!session) {
+      const u = this.unsaved.get(conn.user.id);
+      if (u && !u.saved && u.isActive && (session_id ? u.id === session_id : u.story.id === story_id)) session = u;
+    }
     const resumed = !!session;
     if (!session) {
+      // A session never practised has no row: resuming it starts its story afresh.
       const story = story_id ? await this.library.get(story_id) : topic ? await this.library.forTopic(topic) : null;
       if (!story) {
         conn.sendError(session_id ? 'SESSION_NOT_FOUND' : 'STORY_NOT_FOUND');
         return;
       }
-      session = await PracticeSession.create(this.db, conn.user.id, story);
+      session = PracticeSession.start(this.db, conn.user.id, story, { holdMs: this.holdMs });
     }
+    if (!session.saved) this.unsaved.set(conn.user.id, session);
+    else if (this.unsaved.get(conn.user.id)?.saved) this.unsaved.delete(conn.user.id);
     if (position) await session.moveTo(position);
     s.session = session;
-    s.watcher.reset();
+    s.reader.reset();
     conn.sessionId = session.id;
     conn.send('practice_session_response', { data: { ...session.state(), story: session.story, resumed } });
   }
@@ -108,6 +124,7 @@ export class LivePractice implements LiveSessionHooks {
     const session = s.session;
     if (!session) return;
     const summary = await session.complete();
+    this.forget(conn.user.id, session);
     conn.send('control_response', { data: { action, success: true, state: session.state() } });
     conn.send('session_complete', { data: summary, message: summary.completion_message });
     s.session = null;
@@ -115,41 +132,30 @@ export class LivePractice implements LiveSessionHooks {
 
   async onFrameResult(result: FrameResult, conn: LiveConnection): Promise<FrameResult['prediction']> {
     const s = this.of(conn);
-    const target = s.session?.target ?? null;
-    const classes = target ? (target.kind === 'digit' ? 'digits' : 'letters') : 'all';
-    const seen = s.watcher.push(performance.now(), result.hands, classes);
-    if (!s.session || !target || !seen.hand || !seen.classification) return seen.prediction;
-
-    const motionTarget = target.letter === 'J' || target.letter === 'Z';
-    let attempt: { label: string; confidence: number; heldMs: number } | null = null;
-    if (motionTarget && seen.motion)
-      attempt = { label: seen.motion, confidence: seen.prediction?.confidence ?? 0, heldMs: seen.heldMs };
-    else if (seen.committed) attempt = seen.committed;
-    if (!attempt) return seen.prediction;
-
-    const input = handshapeInput(seen.hand);
-    const fb = feedbackFor(target.letter, input.landmarks, input.handedness, seen.classification);
-    const correct = attempt.label === target.letter;
-    // Holding J's or Z's handshape still is half the letter: say what to do, count nothing yet.
-    const halfMotion = motionTarget && !correct && fb.hint.includes('now draw');
-    const hint = correct ? praiseFor(target) : fb.hint;
+    const session = s.session;
+    const target = session?.target ?? null;
+    const read = s.reader.read(performance.now(), result.hands, target);
+    if (!session || !target) return read.prediction;
+    const e = session.engine.frame(read.frame);
+    if (!e) return read.prediction;
+    await session.recordAttempt(e);
     const feedback: AslFeedbackData = {
-      target: target.letter,
-      detected: attempt.label,
-      confidence: attempt.confidence,
-      correct,
-      hint,
-      held_ms: Math.round(attempt.heldMs),
+      target: e.target.letter,
+      detected: e.detected,
+      confidence: e.confidence,
+      correct: e.correct,
+      hint: e.hint,
+      held_ms: e.heldMs,
+      kind: e.kind,
+      counted: e.counted,
     };
-    if (!halfMotion) {
-      const { advanced, finished } = await s.session.recordAttempt({ ...feedback, heldMs: feedback.held_ms });
-      if (advanced) s.watcher.reset();
-      conn.send('asl_feedback', { data: { ...feedback, state: s.session.state() } });
-      if (finished) await this.finish(conn, s, 'complete_story');
-    } else {
-      conn.send('asl_feedback', { data: { ...feedback, state: s.session.state() } });
-    }
-    return seen.prediction;
+    conn.send('asl_feedback', { data: { ...feedback, state: session.state() } });
+    if (e.finished) await this.finish(conn, s, 'complete_story');
+    return read.prediction;
+  }
+
+  private forget(userId: string, session: PracticeSession): void {
+    if (this.unsaved.get(userId) === session) this.unsaved.delete(userId);
   }
 
   onClose(conn: LiveConnection): void {

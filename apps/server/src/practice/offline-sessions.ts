@@ -1,6 +1,6 @@
 import type { OfflineSessionRequest, OfflineSessionResponse, Story } from '@asl/protocol';
-import { storyTargets, summarise } from '@asl/recognition';
-import { and, eq } from 'drizzle-orm';
+import { storyTargets, summarise } from '@asl/practice';
+import { and, asc, eq } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { practiceAttempts, practiceSessions } from '../db/schema';
 import { AppError } from '../http/errors';
@@ -71,29 +71,34 @@ export async function saveOfflineSession(
         .returning({ id: practiceAttempts.id })
     : [];
 
-  const completing = body.completed_at !== null && row.status !== 'completed';
+  const completing = body.completed_at !== null && row.completedAt === null;
   let status = row.status;
   if (created || stored.length > 0 || completing) {
     const all = await db
       .select({
         target: practiceAttempts.target,
         correct: practiceAttempts.correct,
-        sentenceIndex: practiceAttempts.sentenceIndex,
-        wordIndex: practiceAttempts.wordIndex,
-        letterIndex: practiceAttempts.letterIndex,
+        sentence_index: practiceAttempts.sentenceIndex,
+        word_index: practiceAttempts.wordIndex,
+        letter_index: practiceAttempts.letterIndex,
         createdAt: practiceAttempts.createdAt,
       })
       .from(practiceAttempts)
-      .where(eq(practiceAttempts.sessionId, row.id));
+      .where(eq(practiceAttempts.sessionId, row.id))
+      .orderBy(asc(practiceAttempts.createdAt), asc(practiceAttempts.correct));
     const targets = storyTargets(story);
-    const done = new Set(all.filter((a) => a.correct).map((a) => `${a.sentenceIndex}/${a.wordIndex}/${a.letterIndex}`));
+    const done = new Set(
+      all.filter((a) => a.correct).map((a) => `${a.sentence_index}/${a.word_index}/${a.letter_index}`),
+    );
     const lettersDone = targets.filter((t) => done.has(`${t.sentence_index}/${t.word_index}/${t.letter_index}`)).length;
     const next = targets.find((t) => !done.has(`${t.sentence_index}/${t.word_index}/${t.letter_index}`));
     const lastAt = Math.max(startedAt.getTime(), ...all.map((a) => a.createdAt.getTime()));
     const completedAt = body.completed_at ? new Date(body.completed_at) : row.completedAt;
     const span = (completedAt?.getTime() ?? lastAt) - startedAt.getTime();
     const activeMs = Math.min(MAX_ACTIVE_MS, Math.max(row.activeMs, body.active_ms ?? Math.max(0, span)));
-    status = completedAt ? 'completed' : row.status;
+    // Ended on the device: "completed" only when every letter of the story was signed.
+    const result = summarise(all, targets.length);
+    status = completedAt ? (result.completed ? 'completed' : 'ended_early') : row.status;
     await db
       .update(practiceSessions)
       .set({
@@ -104,7 +109,7 @@ export async function saveOfflineSession(
         lettersDone,
         activeMs,
         completedAt,
-        overallScore: completedAt ? summarise(all).overall_score : null,
+        overallScore: completedAt ? result.overall_score : null,
         updatedAt: new Date(),
       })
       .where(eq(practiceSessions.id, row.id));

@@ -1,53 +1,55 @@
-import type { PracticeState, PracticeTarget, SessionCompleteData, Story } from '@asl/protocol';
-import { and, desc, eq, sql } from 'drizzle-orm';
-import type { Db } from '../db/client';
-import { practiceAttempts, practiceSessions } from '../db/schema';
 import {
-  firstTargetOfNextSentence,
-  firstTargetOfWord,
   MAX_ACTIVE_GAP_MS,
-  storyTargets,
+  PracticeEngine,
   summarise,
   targetIndexOf,
-} from '@asl/recognition';
+  type AttemptRules,
+  type PracticeEvent,
+  type Position,
+} from '@asl/practice';
+import type { PracticeState, PracticeTarget, SessionCompleteData, Story } from '@asl/protocol';
+import { randomUUID } from 'node:crypto';
+import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import { practiceAttempts, practiceSessions } from '../db/schema';
 
 type SessionRow = typeof practiceSessions.$inferSelect;
 export type SessionStatus = PracticeState['status'];
 
-export interface AttemptInput {
-  detected: string | null;
-  confidence: number;
-  correct: boolean;
-  hint: string;
-  heldMs: number;
-}
-
 /**
- * One learner's practice of one story. Every move is written through to the database
- * before it is acknowledged, so a dropped connection or a killed server loses at most
- * the letter in progress, and any server process can resume it.
+ * One learner's practice of one story: the practice engine's position, written through to the
+ * database. The session's row is created at its first counted attempt (a Start with no attempt
+ * leaves no row); from then on every move is saved before it is acknowledged, so a dropped
+ * connection or a killed server loses at most the letter in progress, and any server process
+ * can resume it.
  */
 export class PracticeSession {
-  private readonly targets: PracticeTarget[];
-  private index: number;
+  readonly engine: PracticeEngine;
   private status: SessionStatus;
   private activeSince = Date.now();
+  /** practice time not yet written to the row */
+  private unsavedActiveMs = 0;
 
   private constructor(
     private readonly db: Db,
-    private row: SessionRow,
+    private readonly userId: string,
+    readonly id: string,
+    private row: SessionRow | null,
     readonly story: Story,
+    rules: Partial<AttemptRules>,
   ) {
-    this.targets = storyTargets(story);
-    const idx = targetIndexOf(this.targets, row);
-    this.index = row.status === 'completed' || idx < 0 ? this.targets.length : idx;
-    this.status = row.status as SessionStatus;
+    this.engine = new PracticeEngine(story, { rules });
+    this.status = (row?.status as SessionStatus | undefined) ?? 'active';
+    if (row) {
+      const idx = targetIndexOf(this.engine.targets, row);
+      if (row.status !== 'active' || idx < 0) this.engine.end();
+      else this.engine.moveTo(this.engine.targets[idx]!);
+    }
   }
 
-  static async create(db: Db, userId: string, story: Story): Promise<PracticeSession> {
-    const [row] = await db.insert(practiceSessions).values({ userId, storyId: story.id }).returning();
-    if (!row) throw new Error('session insert returned nothing');
-    return new PracticeSession(db, row, story);
+  /** A new session; its row is written at the first attempt. */
+  static start(db: Db, userId: string, story: Story, rules: Partial<AttemptRules> = {}): PracticeSession {
+    return new PracticeSession(db, userId, randomUUID(), null, story, rules);
   }
 
   /** The learner's unfinished session: by id, or the latest active one of the story. */
@@ -56,6 +58,7 @@ export class PracticeSession {
     userId: string,
     by: { sessionId?: string | undefined; storyId?: string | undefined },
     loadStory: (id: string) => Promise<Story | null>,
+    rules: Partial<AttemptRules> = {},
   ): Promise<PracticeSession | null> {
     const cond = [eq(practiceSessions.userId, userId), eq(practiceSessions.status, 'active')];
     if (by.sessionId) cond.push(eq(practiceSessions.id, by.sessionId));
@@ -69,102 +72,115 @@ export class PracticeSession {
       .limit(1);
     if (!row) return null;
     const story = await loadStory(row.storyId);
-    return story ? new PracticeSession(db, row, story) : null;
-  }
-
-  get id(): string {
-    return this.row.id;
+    return story ? new PracticeSession(db, userId, row.id, row, story, rules) : null;
   }
 
   get target(): PracticeTarget | null {
-    return this.status === 'active' ? (this.targets[this.index] ?? null) : null;
+    return this.status === 'active' ? this.engine.target : null;
   }
 
   get isActive(): boolean {
     return this.status === 'active';
   }
 
+  /** Whether the session has a row (an attempt was made). */
+  get saved(): boolean {
+    return this.row !== null;
+  }
+
   state(): PracticeState {
     const t = this.target;
     return {
-      session_id: this.row.id,
+      session_id: this.id,
       story_id: this.story.id,
       status: this.status,
       sentence_index: t?.sentence_index ?? Math.max(0, this.story.sentences.length - 1),
       target: t,
-      letters_done: Math.min(this.index, this.targets.length),
-      letters_total: this.targets.length,
+      letters_done: this.engine.lettersDone,
+      letters_total: this.engine.lettersTotal,
+    };
+  }
+
+  private tick(): void {
+    const now = Date.now();
+    this.unsavedActiveMs += Math.min(now - this.activeSince, MAX_ACTIVE_GAP_MS);
+    this.activeSince = now;
+  }
+
+  private async ensureRow(): Promise<void> {
+    if (this.row) return;
+    const [row] = await this.db
+      .insert(practiceSessions)
+      .values({ id: this.id, userId: this.userId, storyId: this.story.id, ...this.positionColumns() })
+      .returning();
+    if (!row) throw new Error('session insert returned nothing');
+    this.row = row;
+  }
+
+  private positionColumns() {
+    const t = this.engine.target;
+    return {
+      sentenceIndex: t?.sentence_index ?? this.story.sentences.length,
+      wordIndex: t?.word_index ?? 0,
+      letterIndex: t?.letter_index ?? 0,
+      lettersDone: this.engine.lettersDone,
     };
   }
 
   private async savePosition(): Promise<void> {
-    const t = this.targets[this.index];
-    const now = Date.now();
-    const activeMs = Math.min(now - this.activeSince, MAX_ACTIVE_GAP_MS);
-    this.activeSince = now;
+    this.tick();
+    if (!this.row) return;
+    const activeMs = Math.round(this.unsavedActiveMs);
+    this.unsavedActiveMs -= activeMs;
     await this.db
       .update(practiceSessions)
       .set({
-        sentenceIndex: t?.sentence_index ?? this.story.sentences.length,
-        wordIndex: t?.word_index ?? 0,
-        letterIndex: t?.letter_index ?? 0,
-        lettersDone: Math.min(this.index, this.targets.length),
+        ...this.positionColumns(),
         status: this.status,
         updatedAt: new Date(),
-        activeMs: sql`${practiceSessions.activeMs} + ${Math.round(activeMs)}`,
+        activeMs: sql`${practiceSessions.activeMs} + ${activeMs}`,
       })
-      .where(eq(practiceSessions.id, this.row.id));
+      .where(eq(practiceSessions.id, this.id));
   }
 
-  /** Records a checked attempt at the current letter; a correct one advances. */
-  async recordAttempt(a: AttemptInput): Promise<{ advanced: boolean; finished: boolean }> {
-    const t = this.target;
-    if (!t) return { advanced: false, finished: !this.isActive };
+  /** Saves a counted attempt the engine reported (the engine has already moved on a correct one). */
+  async recordAttempt(e: PracticeEvent): Promise<void> {
+    if (!e.counted) return;
+    await this.ensureRow();
     await this.db.insert(practiceAttempts).values({
-      sessionId: this.row.id,
-      userId: this.row.userId,
+      sessionId: this.id,
+      userId: this.userId,
       storyId: this.story.id,
-      sentenceIndex: t.sentence_index,
-      wordIndex: t.word_index,
-      letterIndex: t.letter_index,
-      target: t.letter,
-      detected: a.detected,
-      confidence: a.confidence,
-      correct: a.correct,
-      hint: a.hint,
-      heldMs: Math.round(a.heldMs),
+      sentenceIndex: e.target.sentence_index,
+      wordIndex: e.target.word_index,
+      letterIndex: e.target.letter_index,
+      target: e.target.letter,
+      detected: e.detected,
+      confidence: e.confidence,
+      correct: e.correct,
+      hint: e.hint,
+      heldMs: e.heldMs,
     });
-    if (!a.correct) return { advanced: false, finished: false };
-    this.index++;
-    await this.savePosition();
-    return { advanced: true, finished: this.index >= this.targets.length };
+    if (e.advanced) await this.savePosition();
   }
 
   /** Moves to a letter of the story (where the learner got to offline); unknown positions are ignored. */
-  async moveTo(pos: { sentence_index: number; word_index: number; letter_index: number }): Promise<boolean> {
-    const i = targetIndexOf(this.targets, {
-      sentenceIndex: pos.sentence_index,
-      wordIndex: pos.word_index,
-      letterIndex: pos.letter_index,
-    });
-    if (i < 0 || !this.isActive) return false;
-    this.index = i;
+  async moveTo(pos: Position): Promise<boolean> {
+    if (!this.isActive || !this.engine.moveTo(pos)) return false;
     await this.savePosition();
     return true;
   }
 
   async tryAgain(): Promise<void> {
-    this.index = firstTargetOfWord(this.targets, this.index);
+    this.engine.tryAgain();
     await this.savePosition();
   }
 
   /** Skips to the next sentence; at the last sentence the story is done. */
   async nextSentence(): Promise<{ finished: boolean }> {
-    const t = this.targets[this.index];
-    const next = t ? firstTargetOfNextSentence(this.targets, t.sentence_index) : -1;
-    this.index = next < 0 ? this.targets.length : next;
+    const finished = this.engine.nextSentence();
     await this.savePosition();
-    return { finished: this.index >= this.targets.length };
+    return { finished };
   }
 
   async stop(): Promise<void> {
@@ -176,28 +192,42 @@ export class PracticeSession {
   async restart(): Promise<PracticeSession> {
     this.status = 'restarted';
     await this.savePosition();
-    return PracticeSession.create(this.db, this.row.userId, this.story);
+    return PracticeSession.start(this.db, this.userId, this.story, this.engine.rules);
   }
 
-  /** Finishes the session, saves its score, and returns the summary the learner sees. */
+  /**
+   * Ends the session and returns the result the learner sees: "completed" only when every
+   * letter was signed, "ended early" otherwise. A session with no attempt leaves no row.
+   */
   async complete(): Promise<SessionCompleteData> {
-    this.status = 'completed';
+    const attempts = this.row
+      ? await this.db
+          .select({
+            sentence_index: practiceAttempts.sentenceIndex,
+            word_index: practiceAttempts.wordIndex,
+            letter_index: practiceAttempts.letterIndex,
+            target: practiceAttempts.target,
+            correct: practiceAttempts.correct,
+          })
+          .from(practiceAttempts)
+          .where(eq(practiceAttempts.sessionId, this.id))
+          .orderBy(asc(practiceAttempts.createdAt), asc(practiceAttempts.correct))
+      : [];
+    const summary = summarise(attempts, this.engine.lettersTotal);
+    this.status = summary.completed ? 'completed' : 'ended_early';
     await this.savePosition();
-    const attempts = await this.db
-      .select({ target: practiceAttempts.target, correct: practiceAttempts.correct })
-      .from(practiceAttempts)
-      .where(eq(practiceAttempts.sessionId, this.row.id));
-    const summary = summarise(attempts);
-    const [row] = await this.db
-      .update(practiceSessions)
-      .set({ overallScore: summary.overall_score, completedAt: new Date() })
-      .where(eq(practiceSessions.id, this.row.id))
-      .returning();
-    if (row) this.row = row;
+    if (this.row) {
+      const [row] = await this.db
+        .update(practiceSessions)
+        .set({ overallScore: summary.overall_score, completedAt: new Date() })
+        .where(eq(practiceSessions.id, this.id))
+        .returning();
+      if (row) this.row = row;
+    }
     return {
-      session_id: this.row.id,
+      session_id: this.id,
       story_id: this.story.id,
-      duration_ms: this.row.activeMs,
+      duration_ms: this.row?.activeMs ?? 0,
       ...summary,
     };
   }

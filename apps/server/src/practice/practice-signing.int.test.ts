@@ -5,68 +5,141 @@ import { LETTER_PHOTOS } from '../test/letter-photos';
 import { LiveTestClient } from '../test/live-client';
 import { startTestServer, type TestServer } from '../test/test-server';
 
+/** "A Sunny Day": SUN, HOT, HAT, FUN (12 letters). */
+const STORY = 'l1-a-sunny-day';
+const WORDS = ['SUN', 'HOT', 'HAT', 'FUN'];
+const LETTERS = WORDS.join('');
+
+/**
+ * Signing whole stories with real photos through the real socket and recogniser, at a person's
+ * pace: each letter held until it is accepted, and the previous letter still shown for 0.8 s
+ * before the next (the hand moving on). A learner who signs every letter right scores 100%.
+ */
 describe('signing a story with real photos through the real recogniser', () => {
   let server: TestServer;
-  let token: string;
-  beforeAll(async () => {
-    server = await startTestServer('pglite');
+  let n = 0;
+  const frames = new Map<string, string>();
+  const newLearner = async () => {
+    const id = `${Date.now().toString(36)}${n++}`;
     const res = await call(server.api('/auth/register'), {
-      body: { username: `signer_${Date.now()}`, email: `signer${Date.now()}@example.org`, password: 'signing-is-fun' },
+      body: { username: `signer_${id}`, email: `signer${id}@example.org`, password: 'signing-is-fun' },
     });
-    token = res.body.access_token;
+    expect(res.status).toBe(201);
+    return res.body.access_token as string;
+  };
+  beforeAll(async () => {
+    server = await startTestServer('pglite', { RATE_LIMIT_REGISTER_PER_MIN: '1000' });
+    for (const l of new Set([...LETTERS, 'Y'])) frames.set(l, await photoFrame(LETTER_PHOTOS[l]!));
   });
   afterAll(async () => {
     await server?.stop();
   });
 
-  /** Sends a photo as a steady stream of frames (one in flight at a time) until feedback comes. */
-  async function holdUntilFeedback(c: LiveTestClient, letter: string, frameNo: { n: number }, maxFrames = 60) {
-    const frame = await photoFrame(LETTER_PHOTOS[letter]!);
-    const before = c.received.filter((m) => m.type === 'asl_feedback').length;
-    for (let i = 0; i < maxFrames; i++) {
-      const n = ++frameNo.n;
-      c.send({ type: 'raw_frame', frame_data: frame, metadata: { frame_number: n, width: 320, height: 240 } });
+  /** One learner's camera: frames sent one at a time (the next when the previous is answered). */
+  function camera(c: LiveTestClient) {
+    let frameNo = 0;
+    const send = async (letter: string) => {
+      const n = ++frameNo;
+      c.send({
+        type: 'raw_frame',
+        frame_data: frames.get(letter)!,
+        metadata: { frame_number: n, width: 320, height: 240 },
+      });
       await c.next((m) => m.type === 'processed_frame' && m.metadata.frame_number === n, 60_000);
-      const feedback = c.received.filter((m) => m.type === 'asl_feedback');
-      if (feedback.length > before) return feedback[feedback.length - 1];
-    }
-    throw new Error(`no feedback for ${letter} after ${maxFrames} frames`);
+    };
+    const feedbackCount = () => c.received.filter((m) => m.type === 'asl_feedback').length;
+    return {
+      /** Shows a letter for `ms` of wall time. */
+      async show(letter: string, ms: number) {
+        const end = performance.now() + ms;
+        while (performance.now() < end) await send(letter);
+      },
+      /** Shows a letter until feedback about it comes (at most 80 frames); returns that feedback. */
+      async holdUntilFeedback(letter: string) {
+        const before = feedbackCount();
+        for (let i = 0; i < 80; i++) {
+          await send(letter);
+          if (feedbackCount() > before) return c.received.filter((m) => m.type === 'asl_feedback').at(-1);
+        }
+        throw new Error(`no feedback for ${letter} after 80 frames`);
+      },
+    };
   }
 
-  it('advances letter by letter on correct held handshapes, explains a wrong one, and saves it all', async () => {
+  async function start(token: string) {
     const c = await LiveTestClient.connect(server.wsUrl(token));
-    c.send({ type: 'control', action: 'start_session', data: { story_id: 'l1-my-cat' } });
+    c.send({ type: 'control', action: 'start_session', data: { story_id: STORY } });
     const started = await c.next((m) => m.type === 'practice_session_response');
-    expect(started.data.target).toMatchObject({ word: 'CAT', letter: 'C' });
-    const frameNo = { n: 0 };
+    expect(started.data.target).toMatchObject({ word: 'SUN', letter: 'S' });
+    return { c, cam: camera(c), sessionId: started.data.session_id as string };
+  }
 
-    // A wrong handshape first: feedback says so, with a hint, and the target stays.
-    const wrong = await holdUntilFeedback(c, 'Y', frameNo);
-    expect(wrong.data).toMatchObject({ target: 'C', correct: false });
-    expect(wrong.data.detected).not.toBe('C');
-    expect(wrong.data.hint.length).toBeGreaterThan(5);
-    expect(wrong.data.state.target.letter).toBe('C');
-
-    for (const letter of ['C', 'A', 'T']) {
-      const fb = await holdUntilFeedback(c, letter, frameNo);
-      expect(fb.data).toMatchObject({ target: letter, detected: letter, correct: true });
-      expect(fb.data.held_ms).toBeGreaterThanOrEqual(300);
-      expect(fb.data.confidence).toBeGreaterThan(0.5);
+  it('scores 100% with zero wrong attempts when every letter is signed right, the previous one kept 0.8 s', async () => {
+    const token = await newLearner();
+    const { c, cam } = await start(token);
+    for (const [i, letter] of [...LETTERS].entries()) {
+      if (i > 0) await cam.show(LETTERS[i - 1]!, 800);
+      const fb = await cam.holdUntilFeedback(letter);
+      expect(fb.data).toMatchObject({ target: letter, detected: letter, correct: true, kind: 'attempt' });
     }
-    const last = c.received.filter((m) => m.type === 'asl_feedback').at(-1);
-    expect(last.data.state).toMatchObject({ letters_done: 3, sentence_index: 1 });
-
-    c.send({ type: 'control', action: 'complete_story', data: {} });
-    const done = await c.next((m) => m.type === 'session_complete');
-    expect(done.data).toMatchObject({ letters_attempted: 4, letters_correct: 3, overall_score: 75 });
-    expect(done.data.accuracy_by_letter).toMatchObject({ C: 0.5, A: 1, T: 1 });
+    const done = await c.next((m) => m.type === 'session_complete', 30_000);
+    const wrong = c.received.filter((m) => m.type === 'asl_feedback' && m.data.counted && !m.data.correct);
+    expect(wrong).toEqual([]);
+    expect(done.data).toMatchObject({
+      overall_score: 100,
+      completed: true,
+      letters_total: 12,
+      letters_attempted: 12,
+      letters_signed: 12,
+      letters_first_try: 12,
+      wrong_attempts: 0,
+    });
+    expect(Object.values(done.data.accuracy_by_letter).every((a) => a === 1)).toBe(true);
     c.close();
 
-    const progress = await call(server.api('/progress'), { token });
-    const byLetter = Object.fromEntries(progress.body.accuracy_by_letter.map((r: { letter: string }) => [r.letter, r]));
-    expect(byLetter.C).toMatchObject({ attempts: 2, correct: 1 });
-    expect(byLetter.T).toMatchObject({ attempts: 1, correct: 1 });
-    expect(progress.body.totals).toMatchObject({ attempts: 4, correct: 3 });
-    expect(progress.body.streak_days).toBe(1);
+    const progress = (await call(server.api('/progress'), { token })).body;
+    expect(progress.totals).toMatchObject({
+      sessions: 1,
+      completed_sessions: 1,
+      letters_attempted: 12,
+      letters_first_try: 12,
+      accuracy: 1,
+    });
+    expect(progress.accuracy_by_letter.every((r: { accuracy: number }) => r.accuracy === 1)).toBe(true);
+    expect(progress.weakest_letters).toEqual([]);
+    expect(progress.recent_sessions[0]).toMatchObject({ status: 'completed', overall_score: 100, attempts: 12 });
+  });
+
+  it('records exactly one wrong attempt for a wrong letter held 1.5 s, and an early end says so', async () => {
+    const token = await newLearner();
+    const { c, cam, sessionId } = await start(token);
+    await cam.show('Y', 1500); // the wrong handshape for S, held
+    const wrong = c.received.filter((m) => m.type === 'asl_feedback');
+    expect(wrong).toHaveLength(1);
+    expect(wrong[0].data).toMatchObject({ target: 'S', correct: false, counted: true });
+    expect(wrong[0].data.detected).not.toBe('S');
+    expect(wrong[0].data.hint.length).toBeGreaterThan(5);
+    for (const [i, letter] of [...'SUN'].entries()) {
+      if (i > 0) await cam.show('SUN'[i - 1]!, 800);
+      expect((await cam.holdUntilFeedback(letter)).data).toMatchObject({ target: letter, correct: true });
+    }
+    c.send({ type: 'control', action: 'complete_story', data: {} });
+    const done = await c.next((m) => m.type === 'session_complete');
+    expect(done.data).toMatchObject({
+      completed: false,
+      letters_total: 12,
+      letters_attempted: 3,
+      letters_signed: 3,
+      letters_first_try: 2,
+      wrong_attempts: 1,
+      overall_score: 67,
+      completion_message: 'You signed 3 of 12 letters.',
+    });
+    expect(done.data.accuracy_by_letter).toEqual({ N: 1, S: 0, U: 1 });
+    c.close();
+
+    const progress = (await call(server.api('/progress'), { token })).body;
+    expect(progress.totals).toMatchObject({ sessions: 1, completed_sessions: 0, letters_attempted: 3 });
+    expect(progress.recent_sessions[0]).toMatchObject({ session_id: sessionId, status: 'ended_early', attempts: 4 });
   });
 });

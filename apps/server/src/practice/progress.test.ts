@@ -14,10 +14,10 @@ describe('streakFromDays', () => {
 describe('weakestLetters', () => {
   it('orders by accuracy and ignores letters tried too rarely or already strong', () => {
     const rows = [
-      { letter: 'A', attempts: 10, accuracy: 0.5 },
-      { letter: 'S', attempts: 4, accuracy: 0.25 },
-      { letter: 'T', attempts: 1, accuracy: 0 },
-      { letter: 'B', attempts: 10, accuracy: 0.95 },
+      { letter: 'A', attempted: 10, accuracy: 0.5 },
+      { letter: 'S', attempted: 4, accuracy: 0.25 },
+      { letter: 'T', attempted: 1, accuracy: 0 },
+      { letter: 'B', attempted: 10, accuracy: 0.95 },
     ];
     expect(weakestLetters(rows)).toEqual(['S', 'A']);
   });

@@ -1,5 +1,5 @@
 import type { ProgressResponse } from '@asl/protocol';
-import { desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { practiceAttempts, practiceSessions, stories } from '../db/schema';
 
@@ -17,20 +17,28 @@ export function streakFromDays(days: string[], today = new Date()): number {
   return streak;
 }
 
-/** Letters with the lowest accuracy (at least `minAttempts` tries), weakest first. */
+/** Letters with the lowest accuracy (tried at least `minAttempted` times), weakest first. */
 export function weakestLetters(
-  rows: { letter: string; attempts: number; accuracy: number }[],
+  rows: { letter: string; attempted: number; accuracy: number }[],
   n = 5,
-  minAttempts = 2,
+  minAttempted = 2,
 ): string[] {
   return rows
-    .filter((r) => r.attempts >= minAttempts && r.accuracy < 0.9)
-    .sort((a, b) => a.accuracy - b.accuracy || b.attempts - a.attempts)
+    .filter((r) => r.attempted >= minAttempted && r.accuracy < 0.9)
+    .sort((a, b) => a.accuracy - b.accuracy || b.attempted - a.attempted)
     .slice(0, n)
     .map((r) => r.letter);
 }
 
+const ratio = (a: number, b: number) => (b ? Math.round((a / b) * 100) / 100 : 0);
+
+/**
+ * A learner's progress, counted in letters: each letter of each session once, right when its
+ * first counted attempt was. Sessions saved before migration 0003 (counting = 'attempts') count
+ * for sessions, time and streak, but not for accuracy: their attempts were counted on a timer.
+ */
 export async function computeProgress(db: Db, userId: string): Promise<Omit<ProgressResponse, 'suggested_story_id'>> {
+  const hasAttempts = sql`exists (select 1 from ${practiceAttempts} where ${practiceAttempts.sessionId} = ${practiceSessions.id})`;
   const [totals] = await db
     .select({
       sessions: sql<number>`count(*)::int`,
@@ -38,17 +46,42 @@ export async function computeProgress(db: Db, userId: string): Promise<Omit<Prog
       time: sql<number>`coalesce(sum(${practiceSessions.activeMs}), 0)::int`,
     })
     .from(practiceSessions)
-    .where(eq(practiceSessions.userId, userId));
+    .where(and(eq(practiceSessions.userId, userId), hasAttempts));
+  // the first counted attempt at each letter of each session
+  const firsts = db.$with('firsts').as(
+    db
+      .selectDistinctOn(
+        [
+          practiceAttempts.sessionId,
+          practiceAttempts.sentenceIndex,
+          practiceAttempts.wordIndex,
+          practiceAttempts.letterIndex,
+        ],
+        { letter: sql<string>`${practiceAttempts.target}`.as('letter'), correct: practiceAttempts.correct },
+      )
+      .from(practiceAttempts)
+      .innerJoin(practiceSessions, eq(practiceSessions.id, practiceAttempts.sessionId))
+      .where(and(eq(practiceAttempts.userId, userId), eq(practiceSessions.counting, 'letters')))
+      .orderBy(
+        practiceAttempts.sessionId,
+        practiceAttempts.sentenceIndex,
+        practiceAttempts.wordIndex,
+        practiceAttempts.letterIndex,
+        practiceAttempts.createdAt,
+        // two attempts in the same millisecond (offline clocks): the wrong one first
+        practiceAttempts.correct,
+      ),
+  );
   const perLetter = await db
+    .with(firsts)
     .select({
-      letter: practiceAttempts.target,
-      attempts: sql<number>`count(*)::int`,
-      correct: sql<number>`count(*) filter (where ${practiceAttempts.correct})::int`,
+      letter: firsts.letter,
+      attempted: sql<number>`count(*)::int`,
+      first_try: sql<number>`count(*) filter (where ${firsts.correct})::int`,
     })
-    .from(practiceAttempts)
-    .where(eq(practiceAttempts.userId, userId))
-    .groupBy(practiceAttempts.target)
-    .orderBy(practiceAttempts.target);
+    .from(firsts)
+    .groupBy(firsts.letter)
+    .orderBy(firsts.letter);
   const days = await db
     .selectDistinct({ day: sql<string>`to_char(${practiceAttempts.createdAt} at time zone 'UTC', 'YYYY-MM-DD')` })
     .from(practiceAttempts)
@@ -62,32 +95,36 @@ export async function computeProgress(db: Db, userId: string): Promise<Omit<Prog
       started_at: practiceSessions.startedAt,
       duration_ms: practiceSessions.activeMs,
       overall_score: practiceSessions.overallScore,
+      letters_done: practiceSessions.lettersDone,
+      letters_total: stories.letterCount,
+      counting: practiceSessions.counting,
       attempts: sql<number>`(select count(*)::int from ${practiceAttempts} where ${practiceAttempts.sessionId} = ${practiceSessions.id})`,
     })
     .from(practiceSessions)
     .innerJoin(stories, eq(stories.id, practiceSessions.storyId))
-    .where(eq(practiceSessions.userId, userId))
+    .where(and(eq(practiceSessions.userId, userId), hasAttempts))
     .orderBy(desc(practiceSessions.startedAt))
     .limit(10);
 
-  const accuracy_by_letter = perLetter.map((r) => ({
-    ...r,
-    accuracy: r.attempts ? Math.round((r.correct / r.attempts) * 100) / 100 : 0,
-  }));
-  const attempts = perLetter.reduce((n, r) => n + r.attempts, 0);
-  const correct = perLetter.reduce((n, r) => n + r.correct, 0);
+  const accuracy_by_letter = perLetter.map((r) => ({ ...r, accuracy: ratio(r.first_try, r.attempted) }));
+  const attempted = perLetter.reduce((n, r) => n + r.attempted, 0);
+  const firstTry = perLetter.reduce((n, r) => n + r.first_try, 0);
   return {
     totals: {
       sessions: totals?.sessions ?? 0,
       completed_sessions: totals?.completed ?? 0,
       practice_time_ms: totals?.time ?? 0,
-      attempts,
-      correct,
-      accuracy: attempts ? Math.round((correct / attempts) * 100) / 100 : 0,
+      letters_attempted: attempted,
+      letters_first_try: firstTry,
+      accuracy: ratio(firstTry, attempted),
     },
     streak_days: streakFromDays(days.map((d) => d.day)),
     accuracy_by_letter,
-    recent_sessions: recent.map((r) => ({ ...r, started_at: r.started_at.toISOString() })),
+    recent_sessions: recent.map((r) => ({
+      ...r,
+      started_at: r.started_at.toISOString(),
+      counting: r.counting === 'attempts' ? ('attempts' as const) : ('letters' as const),
+    })),
     weakest_letters: weakestLetters(accuracy_by_letter),
   };
 }

@@ -2,7 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { readStoryFiles } from './stories-repo';
-import { storyTargets } from '@asl/recognition';
+import { storyTargets } from '@asl/practice';
 
 describe('story library content', () => {
   it('passes the content checker (shape, levels, coverage of A-Z and 0-9)', () => {

@@ -7,7 +7,7 @@ import { storySchema, type Story, type StorySummary } from '@asl/protocol';
 import { and, arrayContains, asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { stories } from '../db/schema';
-import { letterCount } from '@asl/recognition';
+import { letterCount } from '@asl/practice';
 
 /** apps/server/content/stories, found from the source tree or the bundle. */
 export function storiesFolder(): string {

@@ -1,18 +1,13 @@
 /**
- * The practice rules the server applies, for offline practice in the browser: story targets, the
- * held-letter watcher, feedback and scoring (from @asl/recognition, as the server uses them).
- * Features reach the recogniser package through here (features -> lib -> packages).
+ * The practice engine the server runs (@asl/practice), for offline practice in the browser: the
+ * same engine, the same hand reader and scoring. Features reach the packages through here
+ * (features -> lib -> packages).
  */
 export {
-  classify,
-  feedbackFor,
-  firstTargetOfNextSentence,
-  firstTargetOfWord,
-  handshapeInput,
-  LetterWatcher,
+  HandReader,
   MAX_ACTIVE_GAP_MS,
-  praiseFor,
-  storyTargets,
+  PracticeEngine,
   summarise,
-  targetIndexOf,
-} from '@asl/recognition';
+  type PracticeEvent,
+  type PracticeFrame,
+} from '@asl/practice';

@@ -6,11 +6,11 @@ import { useMediaQuery } from '../../../lib/ui/use-media-query';
 type Row = ProgressResponse['accuracy_by_letter'][number];
 
 /**
- * Accuracy per letter as a bar chart, each bar labelled with its figure (a letter at 0% shows a
+ * Accuracy per letter (letters right first time / letters tried) as a bar chart, each bar labelled with its figure (a letter at 0% shows a
  * sliver of a bar and "0%"), with the same figures as a table for screen readers.
  */
 export function LetterAccuracyChart({ rows }: { rows: Row[] }) {
-  const data = rows.map((r) => ({ letter: r.letter, accuracy: Math.round(r.accuracy * 100), attempts: r.attempts }));
+  const data = rows.map((r) => ({ letter: r.letter, accuracy: Math.round(r.accuracy * 100), attempted: r.attempted }));
   // On a phone the bars lie down, one row per letter, so their labels never overlap.
   const narrow = useMediaQuery('(max-width: 599.98px)');
   const captionId = useId();
@@ -80,7 +80,7 @@ export function LetterAccuracyChart({ rows }: { rows: Row[] }) {
           <tr>
             <th scope="col">Letter</th>
             <th scope="col">Accuracy</th>
-            <th scope="col">Attempts</th>
+            <th scope="col">Letters tried</th>
           </tr>
         </thead>
         <tbody>
@@ -88,7 +88,7 @@ export function LetterAccuracyChart({ rows }: { rows: Row[] }) {
             <tr key={d.letter}>
               <td>{d.letter}</td>
               <td>{d.accuracy}%</td>
-              <td>{d.attempts}</td>
+              <td>{d.attempted}</td>
             </tr>
           ))}
         </tbody>

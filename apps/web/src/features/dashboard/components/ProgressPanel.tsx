@@ -1,11 +1,38 @@
+import type { ProgressResponse } from '@asl/protocol';
 import { Link } from 'react-router';
+import { plural, practiceTime } from '../../../lib/words';
 import { useProgress } from '../api/use-progress';
 import { LetterAccuracyChart } from './LetterAccuracyChart';
 import './progress.css';
 
-function minutes(ms: number): string {
-  const m = Math.round(ms / 60_000);
-  return m < 1 ? 'under a minute' : m === 1 ? '1 minute' : `${m} minutes`;
+type RecentSession = ProgressResponse['recent_sessions'][number];
+
+/** A session's status in plain words. */
+export function statusWords(status: string): string {
+  switch (status) {
+    case 'completed':
+      return 'finished';
+    case 'active':
+      return 'in progress';
+    case 'restarted':
+      return 'started again';
+    default:
+      return 'stopped early';
+  }
+}
+
+/** One line about a recent session: its status, letters, score (sessions saved before the fairer count say so). */
+export function sessionLine(s: RecentSession): string {
+  const parts = [new Date(s.started_at).toLocaleDateString(), statusWords(s.status)];
+  if (s.counting === 'letters') parts.push(`${s.letters_done} of ${plural(s.letters_total, 'letter')}`);
+  if (s.overall_score !== null)
+    parts.push(
+      s.counting === 'letters'
+        ? `${Math.round(s.overall_score)}% right first time`
+        : `score ${Math.round(s.overall_score)}% (old count, per attempt)`,
+    );
+  parts.push(plural(s.attempts, 'attempt'));
+  return parts.join(' · ');
 }
 
 /** Progress at a glance: sessions, practice time, streak, accuracy, per-letter chart, recent sessions. */
@@ -39,21 +66,24 @@ export function ProgressPanel() {
         </div>
         <div className="stat">
           <dt>Practice time</dt>
-          <dd>{minutes(t.practice_time_ms)}</dd>
+          <dd>{practiceTime(t.practice_time_ms)}</dd>
         </div>
         <div className="stat">
           <dt>Streak</dt>
-          <dd>
-            {progress.streak_days} {progress.streak_days === 1 ? 'day' : 'days'}
-          </dd>
+          <dd>{plural(progress.streak_days, 'day')}</dd>
         </div>
         <div className="stat">
-          <dt>Overall accuracy</dt>
-          <dd>{t.attempts ? `${Math.round(t.accuracy * 100)}%` : '—'}</dd>
+          <dt>Right first time</dt>
+          <dd>{t.letters_attempted ? `${Math.round(t.accuracy * 100)}%` : '—'}</dd>
         </div>
       </dl>
       <div className="card">
         <h3>Accuracy per letter</h3>
+        {t.letters_attempted > 0 && (
+          <p className="muted">
+            {t.letters_first_try} of {plural(t.letters_attempted, 'letter')} right first time
+          </p>
+        )}
         {progress.accuracy_by_letter.length ? (
           <LetterAccuracyChart rows={progress.accuracy_by_letter} />
         ) : (
@@ -70,10 +100,7 @@ export function ProgressPanel() {
             {progress.recent_sessions.map((s) => (
               <li key={s.session_id}>
                 <strong>{s.story_title}</strong>
-                <span className="muted">
-                  {new Date(s.started_at).toLocaleDateString()} · {s.status}
-                  {s.overall_score !== null ? ` · score ${Math.round(s.overall_score)}%` : ''} · {s.attempts} attempts
-                </span>
+                <span className="muted">{sessionLine(s)}</span>
               </li>
             ))}
           </ul>

@@ -7,6 +7,7 @@ import {
   sessionCompleteDataSchema,
 } from '@asl/protocol';
 import { describe, expect, it } from 'vitest';
+import { framesOf, SCRIPTED_CASES } from '../../../lib/recognition/practice-scripts';
 import { HANDS } from './hands.fixture';
 import { OfflinePracticeEngine } from './offline-engine';
 import type { OfflinePracticeLog } from './practice-log';
@@ -102,8 +103,17 @@ describe('offline practice engine (the server practice rules, in the browser)', 
     for (const l of ['B', 'O', 'Y']) hold(HANDS[l]!);
     const done = msgs.find((m) => m.type === 'session_complete')!;
     const summary = sessionCompleteDataSchema.parse(done.data);
-    expect(summary).toMatchObject({ letters_attempted: 6, letters_correct: 5, overall_score: 83 });
-    expect(summary.accuracy_by_letter).toMatchObject({ B: 0.5, H: 1 });
+    // letters, not raw attempts: 5 of 5 signed, 4 right first time (B took two tries)
+    expect(summary).toMatchObject({
+      completed: true,
+      letters_total: 5,
+      letters_attempted: 5,
+      letters_signed: 5,
+      letters_first_try: 4,
+      wrong_attempts: 1,
+      overall_score: 80,
+    });
+    expect(summary.accuracy_by_letter).toMatchObject({ B: 0, H: 1 });
     expect(done.message).toBe('Well done! You finished the story.');
     expect(logs).toHaveLength(1);
     expect(logs[0]!.completed_at).not.toBeNull();
@@ -138,10 +148,11 @@ describe('offline practice engine (the server practice rules, in the browser)', 
 
     engine.control('next_sentence');
     expect((last().data as any).state.target.letter).toBe('B');
-    engine.control('next_sentence'); // past the last sentence: the story is done
+    engine.control('next_sentence'); // past the last sentence: the story ends, early (nothing was signed)
     expect(last().type).toBe('session_complete');
-    expect(logs).toHaveLength(2);
-    expect(logs[1]!.completed_at).not.toBeNull();
+    expect(sessionCompleteDataSchema.parse(last().data)).toMatchObject({ completed: false, letters_signed: 0 });
+    expect(last().message).toBe('You signed 0 of 5 letters.');
+    expect(logs).toHaveLength(1); // a run with no attempt leaves no session
 
     const fresh = setup();
     fresh.engine.start();
@@ -153,5 +164,27 @@ describe('offline practice engine (the server practice rules, in the browser)', 
     ]);
     fresh.engine.control('try_again');
     expect(fresh.msgs[fresh.msgs.length - 1]!.data).toMatchObject({ success: false });
+  });
+});
+
+describe('offline practice engine: the practice engine scripted cases give the same results', () => {
+  it.each(SCRIPTED_CASES)('$name', (c) => {
+    const logs: OfflinePracticeLog[] = [];
+    const engine = new OfflinePracticeEngine({
+      story: { ...story, sentences: c.words.map((w) => ({ text: w, targets: [w] })) },
+      onPracticeData: (l) => logs.push(l),
+      emit: () => {},
+    });
+    engine.start();
+    const events = framesOf(c.steps)
+      .map((f) => engine.practise(f))
+      .filter((e) => e !== null);
+    expect(events.filter((e) => e.counted).map((e) => `${e.target.letter}:${e.detected}:${e.correct}`)).toEqual(
+      c.counted,
+    );
+    expect(events.filter((e) => !e.counted).map((e) => e.kind)).toEqual(c.hints);
+    engine.close();
+    // the log holds exactly the counted attempts
+    expect(logs.flatMap((l) => l.attempts).map((a) => `${a.target}:${a.detected}:${a.correct}`)).toEqual(c.counted);
   });
 });

@@ -1,8 +1,8 @@
 /**
- * Story practice without the server: the same rules as apps/server/src/practice/live-practice.ts
- * and practice-session.ts (targets, held-letter watcher, feedback, scoring from @asl/recognition),
- * answering with the same live message shapes so the story panel renders identically, and
- * recording what happened as an OfflinePracticeLog for the sync queue.
+ * Story practice without the server: the same practice engine as apps/server/src/practice
+ * (@asl/practice: hand reader, attempts, feedback, scoring), answering with the same live
+ * message shapes so the story panel renders identically, and recording what happened as an
+ * OfflinePracticeLog for the sync queue.
  */
 import type {
   AslFeedbackData,
@@ -16,16 +16,12 @@ import type {
   Story,
 } from '@asl/protocol';
 import {
-  feedbackFor,
-  firstTargetOfNextSentence,
-  firstTargetOfWord,
-  handshapeInput,
-  LetterWatcher,
+  HandReader,
   MAX_ACTIVE_GAP_MS,
-  praiseFor,
-  storyTargets,
+  PracticeEngine,
   summarise,
-  targetIndexOf,
+  type PracticeEvent,
+  type PracticeFrame,
 } from '../../../lib/recognition/practice-rules';
 import type { OfflinePracticeLog, PracticeDataSink } from './practice-log';
 
@@ -51,11 +47,10 @@ export interface OfflineEngineOptions {
 }
 
 export class OfflinePracticeEngine {
-  private readonly targets: PracticeTarget[];
-  private readonly watcher: LetterWatcher;
+  private readonly engine: PracticeEngine;
+  private readonly reader = new HandReader();
   private readonly now: () => number;
   private readonly uuid: () => string;
-  private index = 0;
   private status: PracticeState['status'] = 'active';
   private log: OfflinePracticeLog;
   private sessionId: string;
@@ -67,23 +62,14 @@ export class OfflinePracticeEngine {
   constructor(private readonly opts: OfflineEngineOptions) {
     this.now = opts.now ?? (() => Date.now());
     this.uuid = opts.uuid ?? (() => crypto.randomUUID());
-    this.targets = storyTargets(opts.story);
-    this.watcher = new LetterWatcher(opts.holdMs ?? 400);
-    if (opts.from) {
-      const i = targetIndexOf(this.targets, {
-        sentenceIndex: opts.from.sentence_index,
-        wordIndex: opts.from.word_index,
-        letterIndex: opts.from.letter_index,
-      });
-      this.index = i < 0 ? 0 : i;
-    }
+    this.engine = new PracticeEngine(opts.story, { from: opts.from ?? null, rules: { holdMs: opts.holdMs ?? 400 } });
     this.log = this.newLog(opts.serverSessionId ?? null);
     this.sessionId = opts.serverSessionId ?? this.log.client_id;
     this.activeSince = this.now();
   }
 
   get target(): PracticeTarget | null {
-    return this.status === 'active' ? (this.targets[this.index] ?? null) : null;
+    return this.status === 'active' ? this.engine.target : null;
   }
 
   /** The practice log so far (a copy). */
@@ -99,8 +85,8 @@ export class OfflinePracticeEngine {
       status: this.status,
       sentence_index: t?.sentence_index ?? Math.max(0, this.opts.story.sentences.length - 1),
       target: t,
-      letters_done: Math.min(this.index, this.targets.length),
-      letters_total: this.targets.length,
+      letters_done: this.engine.lettersDone,
+      letters_total: this.engine.lettersTotal,
     };
   }
 
@@ -119,25 +105,23 @@ export class OfflinePracticeEngine {
       });
       return;
     }
-    this.watcher.reset();
     switch (action) {
       case 'try_again':
-        this.index = firstTargetOfWord(this.targets, this.index);
+        this.engine.tryAgain();
         this.move();
         break;
       case 'next_sentence': {
-        const t = this.targets[this.index];
-        const next = t ? firstTargetOfNextSentence(this.targets, t.sentence_index) : -1;
-        this.index = next < 0 ? this.targets.length : next;
+        const finished = this.engine.nextSentence();
         this.move();
-        if (this.index >= this.targets.length) return this.finish(action);
+        if (finished) return this.finish(action);
         break;
       }
       case 'restart_story':
         this.status = 'restarted';
         this.handOver(null);
         this.status = 'active';
-        this.index = 0;
+        this.engine.restart();
+        this.reader.reset();
         this.log = this.newLog(null);
         this.sessionId = this.log.client_id;
         this.handedOver = false;
@@ -156,61 +140,49 @@ export class OfflinePracticeEngine {
     this.emit('control_response', { data: { action, success: true, state: this.state() } });
   }
 
-  /** One recognised frame: the landmarks for the overlay, and feedback once a letter is held. */
+  /** One recognised frame: the landmarks for the overlay, and the engine's feedback when there is some. */
   frame(f: LocalFrameInput): void {
-    const target = this.target;
-    const classes = target ? (target.kind === 'digit' ? 'digits' : 'letters') : 'all';
-    const seen = this.watcher.push(f.timeMs, f.hands, classes);
+    const read = this.reader.read(f.timeMs, f.hands, this.target);
     this.emit('processed_frame', {
-      data: { hands: f.hands, width: f.width, height: f.height, prediction: seen.prediction },
+      data: { hands: f.hands, width: f.width, height: f.height, prediction: read.prediction },
       frame_number: this.frameNumber++,
     });
-    if (!target || !seen.hand || !seen.classification) return;
+    this.practise(read.frame);
+  }
 
-    const motionTarget = target.letter === 'J' || target.letter === 'Z';
-    let attempt: { label: string; confidence: number; heldMs: number } | null = null;
-    if (motionTarget && seen.motion)
-      attempt = { label: seen.motion, confidence: seen.prediction?.confidence ?? 0, heldMs: seen.heldMs };
-    else if (seen.committed) attempt = seen.committed;
-    if (!attempt) return;
-
-    const input = handshapeInput(seen.hand);
-    const fb = feedbackFor(target.letter, input.landmarks, input.handedness, seen.classification);
-    const correct = attempt.label === target.letter;
-    // Holding J's or Z's handshape still is half the letter: say what to do, count nothing yet.
-    const halfMotion = motionTarget && !correct && fb.hint.includes('now draw');
+  /** One reading of the hand for the engine (what frame() reads from the landmarks); the event, if any. */
+  practise(reading: PracticeFrame): PracticeEvent | null {
+    if (!this.target) return null;
+    const e = this.engine.frame(reading);
+    if (!e) return null;
     const feedback: AslFeedbackData = {
-      target: target.letter,
-      detected: attempt.label,
-      confidence: attempt.confidence,
-      correct,
-      hint: correct ? praiseFor(target) : fb.hint,
-      held_ms: Math.round(attempt.heldMs),
+      target: e.target.letter,
+      detected: e.detected,
+      confidence: e.confidence,
+      correct: e.correct,
+      hint: e.hint,
+      held_ms: e.heldMs,
+      kind: e.kind,
+      counted: e.counted,
     };
-    if (halfMotion) {
-      this.emit('asl_feedback', { data: { ...feedback, state: this.state() } });
-      return;
-    }
-    this.log.attempts.push({
-      client_id: this.uuid(),
-      sentence_index: target.sentence_index,
-      word_index: target.word_index,
-      letter_index: target.letter_index,
-      target: target.letter,
-      detected: feedback.detected,
-      correct,
-      confidence: feedback.confidence,
-      held_ms: feedback.held_ms,
-      at: new Date(this.now()).toISOString(),
-      hint: feedback.hint,
-    });
-    if (correct) {
-      this.index++;
-      this.move();
-      this.watcher.reset();
-    }
+    if (e.counted)
+      this.log.attempts.push({
+        client_id: this.uuid(),
+        sentence_index: e.target.sentence_index,
+        word_index: e.target.word_index,
+        letter_index: e.target.letter_index,
+        target: e.target.letter,
+        detected: e.detected,
+        correct: e.correct,
+        confidence: e.confidence,
+        held_ms: e.heldMs,
+        at: new Date(this.now()).toISOString(),
+        hint: e.hint,
+      });
+    if (e.advanced) this.move();
     this.emit('asl_feedback', { data: { ...feedback, state: this.state() } });
-    if (correct && this.index >= this.targets.length) this.finish('complete_story');
+    if (e.finished) this.finish('complete_story');
+    return e;
   }
 
   /**
@@ -222,13 +194,14 @@ export class OfflinePracticeEngine {
   }
 
   private finish(action: string): void {
-    this.status = 'completed';
+    const result = summarise(this.log.attempts, this.engine.lettersTotal);
+    this.status = result.completed ? 'completed' : 'ended_early';
     this.move();
     const summary: SessionCompleteData = {
       session_id: this.sessionId,
       story_id: this.opts.story.id,
       duration_ms: Math.round(this.activeMs),
-      ...summarise(this.log.attempts),
+      ...result,
     };
     this.emit('control_response', { data: { action, success: true, state: this.state() } });
     this.emit('session_complete', { data: summary, message: summary.completion_message });
@@ -244,8 +217,8 @@ export class OfflinePracticeEngine {
   private handOver(completedAt: string | null): void {
     if (this.handedOver) return;
     this.handedOver = true;
-    // An empty, unfinished log carries nothing for the learner's progress.
-    if (!completedAt && this.log.attempts.length === 0) return;
+    // A log with no attempt carries nothing for the learner's progress (and makes no session).
+    if (this.log.attempts.length === 0) return;
     this.opts.onPracticeData({ ...this.log, completed_at: completedAt, attempts: [...this.log.attempts] });
   }
 

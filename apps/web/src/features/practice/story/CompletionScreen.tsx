@@ -1,5 +1,7 @@
 import type { SessionCompleteData } from '@asl/protocol';
+import { plural, practiceTime } from '../../../lib/words';
 
+/** The story's result, counted in letters: how many were signed, and how many right at the first try. */
 export function CompletionScreen({
   summary,
   onPractiseNext,
@@ -10,19 +12,23 @@ export function CompletionScreen({
   onChooseStory(): void;
 }) {
   const letters = Object.entries(summary.accuracy_by_letter);
+  const s = summary;
   return (
     <section className="card completion" aria-labelledby="complete-title">
-      <h2 id="complete-title">Story complete!</h2>
-      <p className="score" aria-label={`Score ${summary.overall_score} percent`}>
-        {summary.overall_score}%
+      <h2 id="complete-title">{s.completed ? 'Story complete!' : 'Story ended early'}</h2>
+      <p className="score" aria-label={`Score ${s.overall_score} percent`}>
+        {s.overall_score}%
       </p>
-      <p>{summary.completion_message}</p>
+      <p>{s.completion_message}</p>
+      <p className="result-line" data-testid="result-letters">
+        {s.letters_signed} of {plural(s.letters_total, 'letter')}, {s.letters_first_try} right first time
+      </p>
       <p className="muted">
-        {summary.letters_correct} of {summary.letters_attempted} attempts were right ·{' '}
-        {Math.max(1, Math.round(summary.duration_ms / 60_000))} min
+        {s.wrong_attempts === 0 ? 'No wrong attempts' : plural(s.wrong_attempts, 'wrong attempt')} · practice time{' '}
+        {practiceTime(s.duration_ms)}
       </p>
       {letters.length > 0 && (
-        <ul className="letter-scores" aria-label="Accuracy by letter">
+        <ul className="letter-scores" aria-label="Right first time, by letter">
           {letters.map(([l, acc]) => (
             <li key={l} className={acc >= 0.75 ? 'good' : 'weak'}>
               <strong>{l}</strong> {Math.round(acc * 100)}%
@@ -32,8 +38,8 @@ export function CompletionScreen({
       )}
       <h3>What to practise next</h3>
       <ul>
-        {summary.final_suggestions.map((s) => (
-          <li key={s}>{s}</li>
+        {s.final_suggestions.map((x) => (
+          <li key={x}>{x}</li>
         ))}
       </ul>
       <div className="practice-actions">

@@ -9,6 +9,8 @@ const fb = {
   correct: false,
   hint: 'Move your thumb to the side of your fist',
   held_ms: 420,
+  kind: 'attempt' as const,
+  counted: true,
 };
 
 describe('FeedbackPanel', () => {

@@ -217,8 +217,10 @@ export function useStoryPractice(live: LiveContext, onPracticeData: PracticeData
     const story = latest.current.story;
     e.close();
     if (t && story) {
+      // the story too: a session with no attempt yet has no row to resume, and starts afresh
       resumeAt.current = {
-        ...(sessionId.current ? { session_id: sessionId.current } : { story_id: story.id }),
+        ...(sessionId.current ? { session_id: sessionId.current } : {}),
+        story_id: story.id,
         position: { sentence_index: t.sentence_index, word_index: t.word_index, letter_index: t.letter_index },
       };
       setS((p) => ({ ...p, feedback: null }));
@@ -238,7 +240,8 @@ export function useStoryPractice(live: LiveContext, onPracticeData: PracticeData
       resumeAt.current = null;
     } else if (sessionId.current) {
       setS((p) => (p.phase === 'picking' ? { ...p, phase: 'starting' } : p));
-      sendControl('start_session', { session_id: sessionId.current });
+      const storyId = latest.current.story?.id;
+      sendControl('start_session', { session_id: sessionId.current, ...(storyId ? { story_id: storyId } : {}) });
     }
   }, [connection.state, down, sendControl]);
 

@@ -1,0 +1,170 @@
+/**
+ * What counts as an attempt: a change of the learner's hand, not a timer.
+ *
+ * - A handshape held steadily for `holdMs` is one attempt, once per hold.
+ * - After an attempt, that handshape is spent: held on (into the next target, or a wrong shape
+ *   kept up), it counts nothing more. It counts again only after the hand changes: another
+ *   handshape (or no clear one) for `changeMs`, the hand out of view for `goneMs`, or, when the
+ *   target is that same letter again (the two L of HELLO), a bounce of the hand.
+ * - J and Z are drawn: only the drawing (`motion`) is an attempt at them. Their handshape held
+ *   still is "motion pending", a hint that never counts.
+ * - A reading the recogniser is not sure of is never an attempt: the learner is asked to adjust.
+ */
+import type { HandReading, MotionLetter, PracticeFrame } from './frame.js';
+
+export interface AttemptRules {
+  /** how long a handshape is held before it counts (ms) */
+  holdMs: number;
+  /** how long another reading must last to end a spent hold (ms) */
+  changeMs: number;
+  /** how long the hand must be out of view to end a spent hold (ms) */
+  goneMs: number;
+  /** how far the hand must move (in palm sizes) for a doubled letter's second hold */
+  bounce: number;
+}
+
+export const DEFAULT_ATTEMPT_RULES: AttemptRules = { holdMs: 400, changeMs: 250, goneMs: 200, bounce: 0.5 };
+
+/** The handshape J and Z are drawn with, when no template check is given. */
+export const MOTION_BASE: Record<MotionLetter, string> = { J: 'I', Z: 'D' };
+
+export const isMotionLetter = (l: string | null | undefined): l is MotionLetter => l === 'J' || l === 'Z';
+
+interface Base {
+  label: string | null;
+  confidence: number;
+  heldMs: number;
+}
+export type HandOutcome =
+  /** counted: the handshape (or the drawn letter) the learner made */
+  | (Base & { kind: 'attempt'; label: string })
+  /** J or Z's handshape held still: draw it now (not counted) */
+  | (Base & { kind: 'motion_pending'; letter: MotionLetter })
+  /** the recogniser is not sure: adjust (not counted) */
+  | (Base & { kind: 'adjust'; adjust: string | null });
+
+type Told = HandOutcome['kind'];
+
+export class AttemptTracker {
+  readonly rules: AttemptRules;
+  private holding = false;
+  private cur: string | null = null;
+  private since = 0;
+  private sureSince: number | null = null;
+  private told = new Set<Told>();
+  private spent: { labels: Set<string>; at: HandReading['at'] } | null = null;
+  private changeSince: number | null = null;
+  private goneSince: number | null = null;
+
+  constructor(rules: Partial<AttemptRules> = {}) {
+    this.rules = { ...DEFAULT_ATTEMPT_RULES, ...rules };
+  }
+
+  /** Forgets everything (a new session). */
+  reset(): void {
+    this.holding = false;
+    this.spent = null;
+    this.changeSince = null;
+    this.goneSince = null;
+    this.told.clear();
+  }
+
+  /** Starts the current hold over (a control action) but keeps what must change first. */
+  restartHold(): void {
+    this.holding = false;
+    this.told.clear();
+  }
+
+  /** The shape being held is spent (does not count again until the hand changes). */
+  get spentLabels(): string[] {
+    return this.spent ? [...this.spent.labels] : [];
+  }
+
+  push(f: PracticeFrame, target: string | null): HandOutcome | null {
+    const t = f.timeMs;
+    const h = f.hand;
+    const r = this.rules;
+    if (!h) {
+      this.goneSince ??= t;
+      if (t - this.goneSince >= r.goneMs) {
+        this.spent = null;
+        this.changeSince = null;
+        this.holding = false;
+      }
+      return null;
+    }
+    this.goneSince = null;
+    const label = h.label;
+    const sure = h.sure !== false;
+    if (!this.holding || label !== this.cur) this.startHold(t, label, sure);
+    else if (!sure) this.sureSince = null;
+    else this.sureSince ??= t;
+
+    const spent = this.spent;
+    if (spent) {
+      if (label === null || !spent.labels.has(label)) {
+        this.changeSince ??= t;
+        if (t - this.changeSince >= r.changeMs) {
+          this.spent = null;
+          this.changeSince = null;
+        }
+      } else {
+        this.changeSince = null;
+        if (target !== null && spent.labels.has(target) && moved(h.at, spent.at, r.bounce)) {
+          // a doubled letter: the same shape again after a bounce of the hand
+          this.spent = null;
+          this.startHold(t, label, sure);
+        }
+      }
+    }
+
+    const motionTarget = isMotionLetter(target);
+    if (motionTarget && h.motion) {
+      // a drawn letter is an attempt of its own; the handshape it ends in is spent with it
+      const labels = new Set<string>([h.motion]);
+      if (label) labels.add(label);
+      this.spent = { labels, at: h.at ?? null };
+      this.changeSince = null;
+      this.told.add('attempt');
+      return { kind: 'attempt', label: h.motion, confidence: h.confidence, heldMs: t - this.since };
+    }
+    if (label === null || this.spent?.labels.has(label)) return null;
+
+    const heldMs = t - this.since;
+    if (heldMs < r.holdMs) return null;
+    const base = { label, confidence: h.confidence, heldMs };
+    if (!sure) {
+      if (this.told.has('adjust')) return null;
+      this.told.add('adjust');
+      return { ...base, kind: 'adjust', adjust: h.adjust ?? null };
+    }
+    if (this.sureSince === null || t - this.sureSince < r.holdMs) return null;
+    if (motionTarget) {
+      const shapeReady = h.check ? h.check.matches : label === MOTION_BASE[target] || label === target;
+      if (shapeReady) {
+        if (this.told.has('motion_pending')) return null;
+        this.told.add('motion_pending');
+        return { ...base, kind: 'motion_pending', letter: target };
+      }
+    }
+    if (this.told.has('attempt')) return null;
+    this.told.add('attempt');
+    this.spent = { labels: new Set([label]), at: h.at ?? null };
+    this.changeSince = null;
+    return { ...base, kind: 'attempt' };
+  }
+
+  private startHold(t: number, label: string | null, sure: boolean): void {
+    this.holding = true;
+    this.cur = label;
+    this.since = t;
+    this.sureSince = sure ? t : null;
+    this.told.clear();
+  }
+}
+
+function moved(a: HandReading['at'], b: HandReading['at'], bounce: number): boolean {
+  if (!a || !b) return false;
+  const size = Math.max(1e-6, (a.size + b.size) / 2);
+  return Math.hypot(a.x - b.x, a.y - b.y) / size >= bounce;
+}

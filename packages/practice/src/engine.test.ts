@@ -1,0 +1,212 @@
+import type { Story } from '@asl/protocol';
+import { describe, expect, it } from 'vitest';
+import { PracticeEngine, type PracticeEvent } from './engine';
+import { summarise, type ScoredAttempt } from './scoring';
+import { framesOf, SCRIPTED_CASES, signWord, type Step } from './scripted';
+
+const story = (...words: string[]): Story => ({
+  id: 't',
+  level: 1,
+  title: 't',
+  summary: '',
+  tags: [],
+  sentences: words.map((w) => ({ text: w, targets: [w] })),
+});
+
+function run(words: string[], steps: Step[]) {
+  const engine = new PracticeEngine(story(...words));
+  const events: PracticeEvent[] = [];
+  for (const f of framesOf(steps)) {
+    const e = engine.frame(f);
+    if (e) events.push(e);
+  }
+  const attempts: ScoredAttempt[] = events
+    .filter((e) => e.counted)
+    .map((e) => ({ ...e.target, target: e.target.letter, correct: e.correct }));
+  return { engine, events, attempts, counted: events.filter((e) => e.counted) };
+}
+
+describe('practice engine: the scripted cases (the offline engine runs the same)', () => {
+  it.each(SCRIPTED_CASES)('$name', (c) => {
+    const { events } = run(c.words, c.steps);
+    expect(events.filter((e) => e.counted).map((e) => `${e.target.letter}:${e.detected}:${e.correct}`)).toEqual(
+      c.counted,
+    );
+    expect(events.filter((e) => !e.counted).map((e) => e.kind)).toEqual(c.hints);
+  });
+});
+
+describe('practice engine: what counts as an attempt', () => {
+  it('does not count the accepted letter, still held, against the next target', () => {
+    const { counted, engine, attempts } = run(['SUN'], signWord('SUN', 700, 800));
+    expect(counted.map((e) => `${e.target.letter}:${e.detected}:${e.correct}`)).toEqual([
+      'S:S:true',
+      'U:U:true',
+      'N:N:true',
+    ]);
+    expect(engine.finished).toBe(true);
+    expect(summarise(attempts, 3)).toMatchObject({
+      overall_score: 100,
+      completed: true,
+      letters_signed: 3,
+      letters_first_try: 3,
+      wrong_attempts: 0,
+    });
+  });
+
+  it('keeps the accepted letter spent however long it is held (3 s)', () => {
+    const { counted } = run(['AB'], [{ hand: 'A', ms: 3500 }]);
+    expect(counted).toHaveLength(1);
+    expect(counted[0]).toMatchObject({ correct: true, advanced: true });
+  });
+
+  it('accepts doubled letters after a bounce of the hand (HELLO, BOOK)', () => {
+    const hello = run(['HELLO'], signWord('HELLO'));
+    expect(hello.counted.map((e) => e.correct)).toEqual([true, true, true, true, true]);
+    expect(hello.engine.finished).toBe(true);
+    const book = run(['BOOK'], signWord('BOOK'));
+    expect(book.counted.map((e) => e.detected)).toEqual(['B', 'O', 'O', 'K']);
+    expect(book.engine.finished).toBe(true);
+  });
+
+  it('accepts a doubled letter after the hand relaxes, and not while it is held still', () => {
+    const still = run(['LL'], [{ hand: 'L', ms: 2000 }]);
+    expect(still.counted).toHaveLength(1);
+    const relaxed = run(
+      ['LL'],
+      [
+        { hand: 'L', ms: 600 },
+        { hand: null, ms: 0 },
+        { hand: 'B', ms: 300 },
+        { hand: 'L', ms: 600 },
+      ],
+    );
+    // B (the relaxed hand) was read for less than a hold: only the two L count
+    expect(relaxed.counted.map((e) => `${e.detected}:${e.correct}`)).toEqual(['L:true', 'L:true']);
+  });
+
+  it('counts a wrong handshape held 2 s once, and again only after the hand changes', () => {
+    const { counted } = run(['CAT'], [{ hand: 'Y', ms: 2000 }]);
+    expect(counted).toHaveLength(1);
+    expect(counted[0]).toMatchObject({ target: { letter: 'C' }, detected: 'Y', correct: false, firstTry: true });
+    const again = run(
+      ['CAT'],
+      [
+        { hand: 'Y', ms: 2000 },
+        { hand: 'B', ms: 600 },
+        { hand: 'C', ms: 600 },
+      ],
+    );
+    expect(again.counted.map((e) => `${e.detected}:${e.correct}`)).toEqual(['Y:false', 'B:false', 'C:true']);
+    expect(summarise(again.attempts, 3)).toMatchObject({
+      letters_attempted: 1,
+      letters_signed: 1,
+      letters_first_try: 0,
+      wrong_attempts: 2,
+      overall_score: 0,
+      completed: false,
+    });
+  });
+
+  it('counts the same shape again when the hand is dropped and raised', () => {
+    const { counted } = run(
+      ['CAT'],
+      [
+        { hand: 'Y', ms: 700 },
+        { hand: null, ms: 400 },
+        { hand: 'Y', ms: 700 },
+      ],
+    );
+    expect(counted.map((e) => e.detected)).toEqual(['Y', 'Y']);
+    // a dropped frame or two is not the hand leaving
+    const blink = run(
+      ['CAT'],
+      [
+        { hand: 'Y', ms: 700 },
+        { hand: null, ms: 66 },
+        { hand: 'Y', ms: 700 },
+      ],
+    );
+    expect(blink.counted).toHaveLength(1);
+  });
+
+  it('a bounce does not make a held letter count against a different next letter', () => {
+    const { counted } = run(
+      ['SU'],
+      [
+        { hand: 'S', ms: 700 },
+        { hand: 'S', ms: 300, with: { at: { x: 260, y: 120, size: 60 } } },
+        { hand: 'S', ms: 700 },
+      ],
+    );
+    expect(counted).toHaveLength(1);
+  });
+
+  it('J or Z half drawn is a hint with a typed motion-pending state, never a wrong attempt', () => {
+    const check = { matches: true, hint: 'irrelevant text' };
+    const half = run(['JAM'], [{ hand: 'I', ms: 2000, with: { check } }]);
+    expect(half.counted).toHaveLength(0);
+    expect(half.events).toHaveLength(1);
+    expect(half.events[0]).toMatchObject({ kind: 'motion_pending', counted: false, correct: false });
+    expect(half.events[0]!.hint).toMatch(/draw a J/);
+
+    const drawn = run(
+      ['JAM'],
+      [
+        { hand: 'I', ms: 1000, with: { check, motionAtEnd: 'J' } },
+        { hand: 'I', ms: 1500 },
+      ],
+    );
+    expect(drawn.events.map((e) => e.kind)).toEqual(['motion_pending', 'attempt']);
+    expect(drawn.counted[0]).toMatchObject({ detected: 'J', correct: true, advanced: true });
+    // the I shape the J ends in is spent with it: not a wrong attempt at A
+    expect(drawn.counted).toHaveLength(1);
+    expect(drawn.engine.target?.letter).toBe('A');
+  });
+
+  it('a wrong handshape for J is a counted attempt with the correction', () => {
+    const { counted } = run(
+      ['JAM'],
+      [{ hand: 'A', ms: 700, with: { check: { matches: false, hint: 'Straighten your pinky finger' } } }],
+    );
+    expect(counted[0]).toMatchObject({ kind: 'attempt', correct: false, hint: 'Straighten your pinky finger' });
+  });
+
+  it('a reading the recogniser is not sure of asks for an adjustment, names no letter, counts nothing', () => {
+    const { events, counted } = run(['CAT'], [{ hand: 'Y', ms: 2000, with: { sure: false } }]);
+    expect(counted).toHaveLength(0);
+    expect(events).toHaveLength(1);
+    expect(events[0]).toMatchObject({ kind: 'adjust', detected: null, counted: false });
+    expect(events[0]!.hint).toMatch(/hold your hand still/i);
+    const said = run(['CAT'], [{ hand: 'Y', ms: 700, with: { sure: false, adjust: 'Move closer to the camera' } }]);
+    expect(said.events[0]!.hint).toBe('Move closer to the camera');
+    // once sure, the same hold counts (after a hold of its own)
+    const then = run(
+      ['CAT'],
+      [
+        { hand: 'C', ms: 500, with: { sure: false } },
+        { hand: 'C', ms: 300 },
+        { hand: 'C', ms: 300 },
+      ],
+    );
+    expect(then.events.map((e) => e.kind)).toEqual(['adjust', 'attempt']);
+    expect(then.counted[0]).toMatchObject({ correct: true });
+  });
+
+  it('a missing sure flag is sure', () => {
+    const { counted } = run(['CAT'], [{ hand: 'C', ms: 700 }]);
+    expect(counted[0]).toMatchObject({ correct: true });
+  });
+
+  it('Try Again goes back to the word start; the held letter must change before it counts again', () => {
+    const engine = new PracticeEngine(story('CAT'));
+    for (const f of framesOf(signWord('CA'))) engine.frame(f);
+    expect(engine.target?.letter).toBe('T');
+    engine.tryAgain();
+    expect(engine.target?.letter).toBe('C');
+    const events = framesOf([{ hand: 'A', ms: 1000 }], 100_000)
+      .map((f) => engine.frame(f))
+      .filter(Boolean);
+    expect(events).toHaveLength(0);
+  });
+});

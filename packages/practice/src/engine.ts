@@ -1,0 +1,182 @@
+/**
+ * The practice engine: walks a story's letters, decides from the learner's hand what is an
+ * attempt (attempts.ts), and says what to tell the learner. Pure: no clock, no storage; the
+ * server adds persistence (apps/server/src/practice), the browser its offline log.
+ */
+import type { PracticeTarget, Story } from '@asl/protocol';
+import { AttemptTracker, isMotionLetter, type AttemptRules } from './attempts.js';
+import type { PracticeFrame } from './frame.js';
+import { ADJUST_HINT, looksLikeHint, MOTION_PENDING_HINT, praiseFor, wrongMotionHint } from './praise.js';
+import { firstTargetOfNextSentence, firstTargetOfWord, storyTargets, targetIndexOf } from './targets.js';
+
+export type FeedbackKind = 'attempt' | 'motion_pending' | 'adjust';
+
+export interface PracticeEvent {
+  /** attempt: counted; motion_pending (J/Z handshape held, draw it now) and adjust (not sure) are hints */
+  kind: FeedbackKind;
+  target: PracticeTarget;
+  detected: string | null;
+  confidence: number;
+  correct: boolean;
+  /** whether this counts as an attempt at the letter */
+  counted: boolean;
+  /** the first counted attempt at this letter of the story */
+  firstTry: boolean;
+  hint: string;
+  heldMs: number;
+  /** the target moved on (a correct attempt) */
+  advanced: boolean;
+  /** every letter of the story is signed */
+  finished: boolean;
+}
+
+export type Position = Pick<PracticeTarget, 'sentence_index' | 'word_index' | 'letter_index'>;
+
+export interface PracticeEngineOptions {
+  /** where to start (a resumed session); the first letter otherwise */
+  from?: Position | null;
+  rules?: Partial<AttemptRules>;
+}
+
+export class PracticeEngine {
+  readonly targets: PracticeTarget[];
+  private i = 0;
+  private readonly tracker: AttemptTracker;
+  /** letters (target indexes) with a counted attempt in this run */
+  private readonly tried = new Set<number>();
+
+  constructor(
+    readonly story: Pick<Story, 'sentences'>,
+    opts: PracticeEngineOptions = {},
+  ) {
+    this.targets = storyTargets(story);
+    this.tracker = new AttemptTracker(opts.rules);
+    if (opts.from) this.moveTo(opts.from);
+  }
+
+  get rules(): AttemptRules {
+    return this.tracker.rules;
+  }
+
+  get index(): number {
+    return this.i;
+  }
+
+  /** The letter to sign, or null when the story is done. */
+  get target(): PracticeTarget | null {
+    return this.targets[this.i] ?? null;
+  }
+
+  get lettersDone(): number {
+    return Math.min(this.i, this.targets.length);
+  }
+
+  get lettersTotal(): number {
+    return this.targets.length;
+  }
+
+  get finished(): boolean {
+    return this.i >= this.targets.length;
+  }
+
+  /** One frame of the learner's hand: what to tell them, or null when nothing new. */
+  frame(f: PracticeFrame): PracticeEvent | null {
+    const target = this.target;
+    if (!target) return null;
+    const out = this.tracker.push(f, target.letter);
+    if (!out) return null;
+    const base = {
+      target,
+      detected: out.label,
+      confidence: round(out.confidence),
+      heldMs: Math.round(out.heldMs),
+      advanced: false,
+      finished: false,
+    };
+    if (out.kind === 'motion_pending')
+      return {
+        ...base,
+        kind: out.kind,
+        correct: false,
+        counted: false,
+        firstTry: false,
+        hint: MOTION_PENDING_HINT[out.letter],
+      };
+    if (out.kind === 'adjust')
+      // not sure of the hand: no letter is named
+      return {
+        ...base,
+        kind: out.kind,
+        detected: null,
+        correct: false,
+        counted: false,
+        firstTry: false,
+        hint: out.adjust ?? ADJUST_HINT,
+      };
+
+    const correct = out.label === target.letter;
+    const firstTry = !this.tried.has(this.i);
+    this.tried.add(this.i);
+    let hint: string;
+    if (correct) hint = praiseFor(target);
+    else if (isMotionLetter(out.label) && isMotionLetter(target.letter))
+      hint = wrongMotionHint(out.label, target.letter);
+    else {
+      const check = f.hand?.check;
+      hint = check && !check.matches ? check.hint : looksLikeHint(out.label, target.letter);
+    }
+    if (correct) this.i++;
+    return {
+      ...base,
+      kind: 'attempt',
+      correct,
+      counted: true,
+      firstTry,
+      hint,
+      advanced: correct,
+      finished: correct && this.finished,
+    };
+  }
+
+  /** Back to the first letter of the current word; the hand must change before it counts again. */
+  tryAgain(): void {
+    this.i = firstTargetOfWord(this.targets, this.i);
+    this.tracker.restartHold();
+  }
+
+  /** Skips to the next sentence; true when there is none (the story is done). */
+  nextSentence(): boolean {
+    const t = this.targets[this.i];
+    const next = t ? firstTargetOfNextSentence(this.targets, t.sentence_index) : -1;
+    this.i = next < 0 ? this.targets.length : next;
+    this.tracker.restartHold();
+    return this.finished;
+  }
+
+  /** Moves to a letter of the story; unknown positions are ignored (false). */
+  moveTo(pos: Position): boolean {
+    const i = targetIndexOf(this.targets, {
+      sentenceIndex: pos.sentence_index,
+      wordIndex: pos.word_index,
+      letterIndex: pos.letter_index,
+    });
+    if (i < 0) return false;
+    this.i = i;
+    this.tracker.restartHold();
+    return true;
+  }
+
+  /** Moves past the end (the session was saved as done). */
+  end(): void {
+    this.i = this.targets.length;
+  }
+
+  /** From the first letter again, as a new run. */
+  restart(): void {
+    this.i = 0;
+    this.tried.clear();
+    this.tracker.reset();
+  }
+}
+
+const round = (x: number) => Math.round(x * 1000) / 1000;
