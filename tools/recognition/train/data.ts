@@ -168,7 +168,7 @@ export function loadExtracted(
 }
 
 /**
- * Other landmark models' readings of the same photos (massey, digits, and aslhg when present), as extra training rows:
+ * Other landmark models' readings of the same photos (massey, digits, aslhg: those present; a warning names the missing), as extra training rows:
  * each entry is a landmark variant (read from extractedDirFor) or a folder. Missing files are an
  * error that says how to make them.
  */
@@ -176,14 +176,14 @@ export function loadExtraReadings(entries: readonly string[]): Sample[] {
   return entries.flatMap((entry) => {
     const isVariant = (LANDMARK_VARIANTS as readonly string[]).includes(entry);
     const dir = isVariant ? extractedDirFor(entry as LandmarkVariant) : entry;
-    const massey = loadExtracted('massey', dir);
-    const digits = loadExtracted('digits', dir);
-    if (!massey || !digits)
+    const sets = PHOTO_SOURCES.map((name) => ({ name, set: loadExtracted(name, dir) }));
+    if (sets.every((x) => !x.set))
       throw new Error(
         `no massey.csv and digits.csv in ${dir}: ${isVariant ? `npm run extract:landmarks -- --variant ${entry}` : 'extract them there first'}`,
       );
-    // ASL-HG (added later) joins when its reading exists
-    return [...massey.samples, ...digits.samples, ...(loadExtracted('aslhg', dir)?.samples ?? [])];
+    const missing = sets.filter((x) => !x.set).map((x) => x.name);
+    if (missing.length) console.warn(`extra readings ${entry}: no ${missing.join(', ')} (only the others' are used)`);
+    return sets.flatMap((x) => x.set?.samples ?? []);
   });
 }
 

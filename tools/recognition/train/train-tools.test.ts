@@ -30,6 +30,9 @@ describe('split by signer', () => {
     expect(roleOf(sample('digits', 'g12'), true)).toBe('train');
     expect(roleOf(sample('signn', 'signn'), true)).toBe('train');
     expect(roleOf(sample('signn', 'signn'), false)).toBe('val');
+    expect(roleOf(sample('aslhg', 'P10'), true)).toBe('val');
+    expect(roleOf(sample('aslhg', 'P1'), true)).toBe('train');
+    expect(roleOf(sample('aslnow', 'aslnow'), true)).toBe('train');
   });
 });
 
@@ -71,6 +74,9 @@ describe('extra landmark readings', () => {
       const rows = loadExtraReadings([dir]);
       expect(rows.map((r) => `${r.source}:${r.signer}:${r.label}`)).toEqual(['massey:hand1:A', 'digits:g12:3']);
       expect(() => loadExtraReadings([join(dir, 'nothing')])).toThrow(/no massey.csv and digits.csv/);
+      // a folder with only some photo sets gives those
+      rmSync(join(dir, 'massey.csv'));
+      expect(loadExtraReadings([dir]).map((r) => r.source)).toEqual(['digits']);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
