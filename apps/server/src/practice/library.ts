@@ -1,7 +1,7 @@
 import type { Story } from '@asl/protocol';
 import type { Db } from '../db/client';
 import { getStory, listStories, rowToStory, syncStories } from './stories-repo';
-import { assembleForTopic, pickForTopic, suggestStory } from './story-picker';
+import { assembleForTopic, drillForLetters, pickForTopic, suggestStory } from './story-picker';
 
 /** The story library as the practice features see it: read from the database, cached briefly. */
 export class StoryLibrary {
@@ -31,7 +31,17 @@ export class StoryLibrary {
     return assembled;
   }
 
+  /**
+   * What "Practise your weakest letters" opens: a short drill of those letters at the learner's
+   * level (saved like a topic story), or, with no weak letters, a story at their level.
+   */
   async suggest(weakest: string[], level: number, recent: string[]): Promise<Story | null> {
-    return suggestStory(await this.all(), weakest, level, recent);
+    const drill = drillForLetters(weakest, level, await this.all());
+    if (!drill) return suggestStory(await this.all(), weakest, level, recent);
+    if (!(await this.get(drill.id))) {
+      await syncStories(this.db, [drill]);
+      this.cache = null;
+    }
+    return drill;
   }
 }

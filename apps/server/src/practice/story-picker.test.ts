@@ -1,6 +1,6 @@
 import type { Story } from '@asl/protocol';
 import { describe, expect, it } from 'vitest';
-import { assembleForTopic, pickForTopic, suggestStory } from './story-picker';
+import { assembleForTopic, drillForLetters, pickForTopic, suggestStory } from './story-picker';
 
 const lib: Story[] = [
   {
@@ -45,5 +45,32 @@ describe('story picker', () => {
   it('suggests the story with the most weak letters', () => {
     expect(suggestStory(lib, ['S', 'U', 'N', 'H', 'O'], 1)!.id).toBe('c');
     expect(suggestStory(lib, ['R', 'A', 'I', 'N', 'W', 'E', 'T'], 2)!.id).toBe('b');
+  });
+});
+
+describe('drillForLetters', () => {
+  const library: Story[] = [
+    ...lib,
+    {
+      id: 'd',
+      level: 3,
+      title: 'Long',
+      summary: '',
+      tags: [],
+      sentences: [{ text: 'A theatre.', targets: ['THEATRE', 'ATE'] }],
+    },
+  ];
+  it('builds a short drill of the weak letters at the learner level, with words no longer than the level allows', () => {
+    const d = drillForLetters(['T', 'A', 'R', 'E', 'X'], 1, library)!;
+    expect(d).toMatchObject({ id: 'drill-l1-tar', level: 1, title: 'Practise T, A, R' });
+    expect(d.tags).toContain('topic');
+    expect(d.sentences.map((s) => s.targets)).toEqual([['T', 'CAT', 'HOT'], ['A', 'CAT'], ['R']]);
+    expect(d.sentences[0]!.text).toBe('Practise T: sign T, then cat and hot.');
+    // level 2 reaches level-2 words of four letters, never the level-3 story's
+    const d2 = drillForLetters(['R'], 2, library)!;
+    expect(d2.sentences[0]!.targets).toEqual(['R', 'RAIN']);
+  });
+  it('is null without weak letters', () => {
+    expect(drillForLetters([], 1, library)).toBeNull();
   });
 });

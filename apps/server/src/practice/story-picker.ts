@@ -63,3 +63,39 @@ export function suggestStory(library: Story[], weakest: string[], level = 1, rec
   }
   return best?.story ?? null;
 }
+
+/** Longest practice word at each level (level 1: three letters). */
+const DRILL_WORD_LENGTH: Record<number, number> = { 1: 3, 2: 4, 3: 6, 4: 8 };
+
+/**
+ * A short drill of the learner's weakest letters at their level: for each letter (at most
+ * three), the letter alone, then up to two words with it from the library's stories at or
+ * below that level. Tagged 'topic' so the story list leaves it out, like assembled topic stories.
+ */
+export function drillForLetters(weakest: string[], level: number, library: Story[]): Story | null {
+  const letters = [...new Set(weakest.filter((l) => /^[A-Z0-9]$/.test(l)))].slice(0, 3);
+  if (letters.length === 0) return null;
+  const maxLen = DRILL_WORD_LENGTH[level] ?? 4;
+  const known = [
+    ...new Set(
+      library
+        .filter((s) => s.level <= level && !s.tags.includes('topic'))
+        .flatMap((s) => s.sentences.flatMap((x) => x.targets)),
+    ),
+  ]
+    .filter((w) => w.length >= 2 && w.length <= maxLen)
+    .sort((a, b) => a.length - b.length || a.localeCompare(b));
+  const sentences = letters.map((l) => {
+    const words = known.filter((w) => w.includes(l)).slice(0, 2);
+    const then = words.length ? `, then ${words.map((w) => w.toLowerCase()).join(' and ')}` : '';
+    return { text: `Practise ${l}: sign ${l}${then}.`, targets: [l, ...words] };
+  });
+  return {
+    id: `drill-l${level}-${letters.join('').toLowerCase()}`,
+    level,
+    title: `Practise ${letters.join(', ')}`,
+    summary: `A short drill of ${letters.join(', ')} at level ${level}.`,
+    tags: ['topic', 'drill'],
+    sentences,
+  };
+}
