@@ -1,7 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CLOSE_CODES } from '@asl/protocol';
 import { call } from '../test/http';
-import { LiveTestClient } from '../test/live-client';
+import { registerLearner, signIn } from '../test/learners';
+import { closedWithin, LiveTestClient } from '../test/live-client';
 import { requireInCi, TEST_REDIS_URL } from '../test/redis';
 import { buildServerBundle, spawnServer, type ServerProcess } from '../test/server-process';
 import { freshPostgresDatabase, POSTGRES_URL } from '../test/test-server';
@@ -9,6 +11,7 @@ import { freshPostgresDatabase, POSTGRES_URL } from '../test/test-server';
 requireInCi({ TEST_DATABASE_URL: POSTGRES_URL, TEST_REDIS_URL });
 
 const LOGIN_LIMIT = 6;
+const MAX_SOCKETS = 2;
 
 /** A fresh client address per scenario (the servers trust X-Forwarded-For), so rate-limit keys never collide between runs. */
 const newIp = () => `10.${[0, 0, 0].map(() => Math.floor(Math.random() * 250) + 1).join('.')}`;
@@ -29,6 +32,7 @@ describe.runIf(POSTGRES_URL && TEST_REDIS_URL)('two server processes, one Postgr
       RATE_LIMIT_LOGIN_PER_MIN: String(LOGIN_LIMIT),
       LOGIN_LOCKOUT_ATTEMPTS: '3',
       RECOGNITION_WORKERS: '0',
+      LIVE_MAX_SOCKETS_PER_USER: String(MAX_SOCKETS),
     };
     // Both start at once on an empty database: the advisory lock lets one migrate while the other waits.
     [p1, p2] = await Promise.all([spawnServer(env), spawnServer(env)]);
@@ -46,7 +50,7 @@ describe.runIf(POSTGRES_URL && TEST_REDIS_URL)('two server processes, one Postgr
     }
   });
 
-  it('signs in on one, refreshes on the other; a replayed refresh token revokes the session on both', async () => {
+  it('signs in on one, refreshes on the other; a replayed old refresh token revokes the session on both', async () => {
     const ip = { 'x-forwarded-for': newIp() };
     expect((await call(p1.api('/auth/register'), { body: user, headers: ip })).status).toBe(201);
     const login = await call(p1.api('/auth/login'), {
@@ -61,12 +65,15 @@ describe.runIf(POSTGRES_URL && TEST_REDIS_URL)('two server processes, one Postgr
     expect(me.status).toBe(200);
     expect(me.body.user.username).toBe(user.username);
 
-    // The spent token presented again on process 1: theft detection revokes the session...
+    // The successor is used in turn; the first token presented again on process 1 is a copy:
+    // theft detection revokes the session...
+    const again = await call(p1.api('/auth/refresh'), { body: { refresh_token: refreshed.body.refresh_token } });
+    expect(again.status).toBe(200);
     const replay = await call(p1.api('/auth/refresh'), { body: { refresh_token: login.body.refresh_token } });
     expect(replay.status).toBe(401);
     // ...and its still-unexpired access token is refused by both processes at once.
     for (const p of [p1, p2]) {
-      const refused = await call(p.api('/auth/me'), { token: refreshed.body.access_token });
+      const refused = await call(p.api('/auth/me'), { token: again.body.access_token });
       expect(refused.status).toBe(401);
       expect(refused.body.error.code).toBe('TOKEN_INVALID');
     }
@@ -74,7 +81,9 @@ describe.runIf(POSTGRES_URL && TEST_REDIS_URL)('two server processes, one Postgr
 
   it('hits the login rate limit at the shared limit across both, with Retry-After', async () => {
     const headers = { 'x-forwarded-for': newIp() };
-    const body = { identifier: user.username, password: user.password };
+    // A learner of its own: sign-ins are also counted per identifier, and the others sign in later.
+    const fresh = await registerLearner(p1.api, 'rl');
+    const body = { identifier: fresh.username, password: fresh.password };
     for (let i = 0; i < LOGIN_LIMIT; i++) {
       const res = await call((i % 2 ? p2 : p1).api('/auth/login'), { body, headers });
       expect(res.status, `attempt ${i + 1}`).toBe(200);
@@ -100,6 +109,55 @@ describe.runIf(POSTGRES_URL && TEST_REDIS_URL)('two server processes, one Postgr
     const locked = await attempt(p2, other.password);
     expect(locked.status).toBe(423);
     expect(locked.body.error.code).toBe('ACCOUNT_LOCKED');
+  });
+
+  it('two tabs refreshing one token at once on different processes both get the one successor', async () => {
+    const a = await registerLearner(p1.api, 'two');
+    const [r1, r2] = await Promise.all(
+      [p1, p2].map((p) => call(p.api('/auth/refresh'), { body: { refresh_token: a.refresh_token } })),
+    );
+    expect([r1!.status, r2!.status]).toEqual([200, 200]);
+    expect(r1!.body.refresh_token).toBe(r2!.body.refresh_token);
+    const next = await call(p2.api('/auth/refresh'), { body: { refresh_token: r1!.body.refresh_token } });
+    expect(next.status).toBe(200);
+    expect((await call(p1.api('/auth/me'), { token: next.body.access_token })).status).toBe(200);
+  });
+
+  it('logout on one process closes the session’s live socket on the other', async () => {
+    const a = await registerLearner(p1.api, 'two');
+    const other = await signIn(p1.api, a);
+    const s = await LiveTestClient.connect(p2.wsUrl(a.access_token));
+    const kept = await LiveTestClient.connect(p2.wsUrl(other.access_token));
+    await s.next((m) => m.type === 'connection_established');
+    await kept.next((m) => m.type === 'connection_established');
+    expect((await call(p1.api('/auth/logout'), { method: 'POST', token: a.access_token })).status).toBe(200);
+    const info = await closedWithin(s, 10_000);
+    expect(info.code).toBe(CLOSE_CODES.sessionRevoked);
+    expect(info.reason).toMatch(/^LIVE_SESSION_REVOKED: /);
+    kept.send({ type: 'ping', timestamp: 1 });
+    expect((await kept.next((m) => m.type === 'pong')).type).toBe('pong');
+    kept.close();
+    await kept.closeInfo;
+  });
+
+  it('caps a learner’s live sockets across processes: one more on the other process closes the oldest', async () => {
+    const a = await registerLearner(p1.api, 'two');
+    const open = async (p: ServerProcess) => {
+      const c = await LiveTestClient.connect(p.wsUrl(a.access_token));
+      await c.next((m) => m.type === 'connection_established');
+      return c;
+    };
+    const sockets = [await open(p1), await open(p1)];
+    sockets.push(await open(p2));
+    const info = await closedWithin(sockets[0]!, 10_000);
+    expect(info.code).toBe(CLOSE_CODES.tooManySockets);
+    expect(info.reason).toMatch(/^LIVE_TOO_MANY_SOCKETS: /);
+    for (const c of sockets.slice(1)) {
+      c.send({ type: 'ping', timestamp: 2 });
+      expect((await c.next((m) => m.type === 'pong')).type).toBe('pong');
+      c.close();
+      await c.closeInfo;
+    }
   });
 
   it('resumes a practice session on the second process after the first is killed', async () => {
