@@ -8,7 +8,13 @@
  */
 import { MAX_CONSECUTIVE_BAD_MESSAGES } from '@asl/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { badHuffmanFrame, bombJpeg, truncatedFrame, withComment } from '../recognition/hostile-jpegs';
+import {
+  badHuffmanFrame,
+  bombJpeg,
+  garbageAfterHeader,
+  truncatedFrame,
+  withComment,
+} from '../recognition/hostile-jpegs';
 import { TEST_MODEL_DIR } from '../recognition/landmarks/test-helpers';
 import { createRecognitionPool } from '../recognition/pool';
 import { photoFrame } from '../test/frames';
@@ -37,20 +43,24 @@ describe('hostile frames against the real recognition pool', () => {
 
   it('answers hundreds of truncated and corrupt frames, 9 per reconnecting socket, and keeps serving others', async () => {
     const real = jpegOf(valid);
-    // the reported frames (the first 200 bytes of a real 320x240 JPEG) and whole frames with a
-    // bogus Huffman table, which pass the header check and reach libjpeg's fatal error path
-    const hostile = [truncatedFrame(real), badHuffmanFrame(real)];
-    let sent = 0;
-    for (let socket = 0; socket < 18; socket++) {
-      const c = await LiveTestClient.connect(server.wsUrl(attacker));
-      for (let i = 0; i < 9; i++) {
-        const answer = await sendFrame(c, hostile[sent++ % 2]!);
-        expect(answer.type).toBe('error');
-        expect(answer.data.code).toBe('FRAME_NOT_JPEG');
+    const attack = async (sockets: number, frames: Buffer[]) => {
+      let sent = 0;
+      for (let socket = 0; socket < sockets; socket++) {
+        const c = await LiveTestClient.connect(server.wsUrl(attacker));
+        for (let i = 0; i < 9; i++) {
+          const answer = await sendFrame(c, frames[sent++ % frames.length]!);
+          expect(answer.type).toBe('error');
+          expect(answer.data.code).toBe('FRAME_NOT_JPEG');
+        }
+        c.close();
       }
-      c.close();
-    }
-    expect(sent).toBe(162);
+      return sent;
+    };
+    // the reported attack: the first 200 bytes of a real 320x240 JPEG, 9 per socket
+    expect(await attack(18, [truncatedFrame(real)])).toBe(162);
+    // whole frames with a bogus Huffman table or random scan data: they pass the header check
+    // and reach libjpeg's fatal error path in the workers
+    expect(await attack(9, [badHuffmanFrame(real), garbageAfterHeader(real, 3000, 7)])).toBe(81);
     // another learner is still answered, fast, and the pool never needed a rescue
     const answer = await validFrameAnswered(server, victim, valid, 5000);
     expect(answer.data.hands).toHaveLength(1);
