@@ -1,9 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FallbackLockoutStore, Lockout, RedisLockoutStore, type LockoutStore } from '../auth/lockout';
+import { RedisGraceStore } from '../auth/refresh-grace';
 import { MemoryRevocationStore, RedisRevocationStore } from '../auth/revocations';
 import { requireInCi, TEST_REDIS_URL } from '../test/redis';
+import { memoryLiveBus, redisLiveBus, type LiveBusMessage } from './live-bus';
 import { memoryLiveCount, redisLiveCount } from './live-count';
+import { memorySocketLedger, redisSocketLedger } from './socket-ledger';
 import { connectRedis, type RedisHandle } from './redis';
 
 requireInCi({ TEST_REDIS_URL });
@@ -52,6 +55,34 @@ describe('memoryLiveCount', () => {
     c.set(3);
     expect(c.local()).toBe(3);
     expect(await c.total()).toBe(3);
+  });
+});
+
+describe('memorySocketLedger', () => {
+  it('answers the oldest sockets beyond the cap, per learner, and forgets closed ones', async () => {
+    const ledger = memorySocketLedger(2);
+    expect(await ledger.opened('u', 's1')).toEqual([]);
+    expect(await ledger.opened('u', 's2')).toEqual([]);
+    expect(await ledger.opened('v', 't1')).toEqual([]);
+    expect(await ledger.opened('u', 's3')).toEqual(['s1']);
+    await ledger.closed('u', 's2');
+    expect(await ledger.opened('u', 's4')).toEqual([]);
+    expect(await ledger.opened('u', 's5')).toEqual(['s3']);
+  });
+});
+
+describe('memoryLiveBus', () => {
+  it('delivers a message once to every listener until it unsubscribes', async () => {
+    const bus = memoryLiveBus();
+    const got: LiveBusMessage[] = [];
+    const off = bus.subscribe((m) => got.push(m));
+    bus.subscribe(() => {
+      throw new Error('a failing listener does not stop the others');
+    });
+    await bus.publish({ type: 'sessions_revoked', sessionIds: ['a'] });
+    off();
+    await bus.publish({ type: 'close_sockets', socketIds: ['b'] });
+    expect(got).toEqual([{ type: 'sessions_revoked', sessionIds: ['a'] }]);
   });
 });
 
@@ -106,6 +137,56 @@ describe.runIf(TEST_REDIS_URL)('Redis stores (TEST_REDIS_URL)', () => {
     expect(await other.isRevoked(randomUUID())).toBe(false);
     const pttl = await b.client.pttl(`asl:revoked:${id}`);
     expect(pttl).toBeGreaterThan(890_000);
+  });
+
+  it('delivers a live-bus message once to every process, the sender included', async () => {
+    const [busA, busB] = [await redisLiveBus(a.client), await redisLiveBus(b.client)];
+    const got = { a: [] as LiveBusMessage[], b: [] as LiveBusMessage[] };
+    busA.subscribe((m) => got.a.push(m));
+    const arrived = new Promise<void>((resolve) =>
+      busB.subscribe((m) => {
+        got.b.push(m);
+        resolve();
+      }),
+    );
+    const msg: LiveBusMessage = { type: 'sessions_revoked', sessionIds: [randomUUID()] };
+    await busA.publish(msg);
+    await arrived;
+    // A's echo from Redis is not delivered again: a round trip through A's subscriber settles it.
+    const settle = { type: 'close_sockets', socketIds: ['settle'] } as const;
+    const settled = new Promise<void>((resolve) => busA.subscribe((m) => m.type === 'close_sockets' && resolve()));
+    await busB.publish(settle);
+    await settled;
+    expect(got.a).toEqual([msg, settle]);
+    expect(got.b).toEqual([msg, settle]);
+    await Promise.all([busA.close(), busB.close()]);
+  });
+
+  it('caps a learner’s sockets across processes, oldest first', async () => {
+    const user = randomUUID();
+    const la = redisSocketLedger(a.client, 2);
+    const lb = redisSocketLedger(b.client, 2);
+    expect(await la.opened(user, 'a1')).toEqual([]);
+    expect(await lb.opened(user, 'b1')).toEqual([]);
+    expect(await la.opened(user, 'a2')).toEqual(['a1']);
+    await lb.closed(user, 'b1');
+    expect(await lb.opened(user, 'b2')).toEqual([]);
+    expect(await lb.opened(user, 'b3')).toEqual(['a2']);
+    const pttl = await a.client.pttl(`asl:live-sockets:${user}`);
+    expect(pttl).toBeGreaterThan(0);
+  });
+
+  it('hands a sealed refresh successor to another process, waiting for one still being stored', async () => {
+    const ga = new RedisGraceStore(a.client);
+    const gb = new RedisGraceStore(b.client);
+    const key = randomUUID();
+    const waiting = gb.get(key, 2_000);
+    await ga.put(key, 'sealed', 5_000);
+    expect(await waiting).toBe('sealed');
+    expect(await gb.get(randomUUID(), 50)).toBeNull();
+    const pttl = await a.client.pttl(`asl:refresh-grace:${key}`);
+    expect(pttl).toBeGreaterThan(0);
+    expect(pttl).toBeLessThanOrEqual(5_000);
   });
 
   it('sums live connections over processes, and a process drops out when it closes', async () => {
