@@ -10,7 +10,11 @@ describe('start_session with a position (back from offline practice)', () => {
   beforeAll(async () => {
     server = await startTestServer('pglite', { RECOGNITION_WORKERS: '0' });
     const res = await call(server.api('/auth/register'), {
-      body: { username: `offline_${Date.now()}`, email: `offline${Date.now()}@example.org`, password: 'signing-is-fun' },
+      body: {
+        username: `offline_${Date.now()}`,
+        email: `offline${Date.now()}@example.org`,
+        password: 'signing-is-fun',
+      },
     });
     token = res.body.access_token;
   });

@@ -31,4 +31,28 @@ describe('FeedbackPanel', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Next Sentence' }));
     expect(onAction).toHaveBeenCalledWith('next_sentence');
   });
+  it('celebrates accepted praise, and acknowledges a report at once even when sending fails', async () => {
+    const praise = { ...fb, target: 'S', correct: true, hint: "That's S. Well done!" };
+    const onReport = vi.fn(async () => {
+      throw new Error('offline');
+    });
+    render(<FeedbackPanel feedback={praise} handSeen onAction={() => {}} onReport={onReport} />);
+    expect(screen.getByTestId('celebration')).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'This feedback is wrong' }));
+    expect(screen.getByRole('status')).toHaveTextContent("Thanks! We'll use it to check this reading.");
+    expect(onReport).toHaveBeenCalledTimes(1);
+  });
+  it('shows a hint that counts nothing (motion pending) without a celebration or a letter read', () => {
+    const pending = { ...fb, target: 'J', detected: 'I', kind: 'motion_pending' as const, counted: false };
+    render(
+      <FeedbackPanel
+        feedback={{ ...pending, hint: 'Good I shape — now draw a J with your pinky' }}
+        handSeen
+        onAction={() => {}}
+        onReport={async () => {}}
+      />,
+    );
+    expect(screen.queryByTestId('celebration')).toBeNull();
+    expect(screen.getByText('Good I shape — now draw a J with your pinky').closest('p')).toHaveClass('hint-pending');
+  });
 });

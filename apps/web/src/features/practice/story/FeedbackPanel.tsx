@@ -19,6 +19,17 @@ export interface FeedbackPanelProps {
   disabled?: boolean;
 }
 
+/** A short burst around accepted-letter praise (a calm glow under reduced motion; see story.css). */
+function Celebration() {
+  return (
+    <div className="celebration" aria-hidden="true" data-testid="celebration">
+      {Array.from({ length: 10 }, (_, i) => (
+        <span key={i} style={{ ['--i' as string]: i }} />
+      ))}
+    </div>
+  );
+}
+
 /** The hint, how sure the reading is (words and a bar), the practice actions and "This feedback is wrong". */
 export function FeedbackPanel({ feedback, handSeen, onAction, onReport, disabled }: FeedbackPanelProps) {
   const [reported, setReported] = useState<string | null>(null);
@@ -31,18 +42,22 @@ export function FeedbackPanel({ feedback, handSeen, onAction, onReport, disabled
         {!handSeen && <p className="no-hand">I can't see your hand. Hold it up in front of the camera.</p>}
         {handSeen && !feedback && <p className="muted">Hold the handshape steady for a moment.</p>}
         {feedback && (
-          <p className={`hint ${feedback.correct ? 'hint-correct' : 'hint-wrong'}`}>
+          <p
+            className={`hint ${feedback.correct ? 'hint-correct' : feedback.counted ? 'hint-wrong' : 'hint-pending'}`}
+            data-kind={feedback.kind}
+          >
             <span className="hint-icon" aria-hidden="true">
-              {feedback.correct ? '✓' : '↻'}
+              {feedback.correct ? '✓' : feedback.kind === 'attempt' ? '↻' : '…'}
             </span>
             {feedback.hint}
           </p>
         )}
+        {feedback?.correct && <Celebration key={`${feedback.target}-${feedback.held_ms}-${feedback.confidence}`} />}
       </div>
       {feedback && (
         <div className="confidence">
           <span>
-            {feedback.detected ? `Read as ${feedback.detected}: ` : ''}
+            {feedback.detected && feedback.kind !== 'adjust' ? `Read as ${feedback.detected}: ` : ''}
             {confidenceWords(feedback.confidence)} ({pct}%)
           </span>
           <Bar role="meter" label="Confidence" percent={pct} />
@@ -50,13 +65,19 @@ export function FeedbackPanel({ feedback, handSeen, onAction, onReport, disabled
             type="button"
             className="link-button"
             disabled={reported === key}
-            onClick={async () => {
-              await onReport(feedback);
+            onClick={() => {
+              // acknowledged at once: the report goes on its way (and is retried) without the learner
               setReported(key);
+              void onReport(feedback).catch(() => {});
             }}
           >
             {reported === key ? 'Thanks, reported' : 'This feedback is wrong'}
           </button>
+          {reported === key && (
+            <p role="status" className="report-ack">
+              Thanks! We'll use it to check this reading.
+            </p>
+          )}
         </div>
       )}
       <div className="practice-actions">

@@ -9,6 +9,7 @@ import { reportFeedback } from './api/report-feedback';
 import { Bar } from './Bar';
 import { CompletionScreen } from './CompletionScreen';
 import { FeedbackPanel } from './FeedbackPanel';
+import { useHeldFeedback } from './held-feedback';
 import { SentenceView } from './SentenceView';
 import { StoryPicker } from './StoryPicker';
 import { TargetHandshape } from './TargetHandshape';
@@ -29,15 +30,18 @@ export function StoryPractice({ live, onPracticeData }: { live: LiveContext; onP
     setParams({}, { replace: true });
   }, [requested, live.connection.state, p, setParams]);
 
+  const shownFeedback = useHeldFeedback(p.feedback);
+
   async function report(fb: AslFeedbackData) {
-    await reportFeedback({
+    const body = {
       client_id: crypto.randomUUID(),
-      ...(p.sessionId ? { session_id: p.sessionId } : {}),
       target: fb.target,
       detected: fb.detected,
       confidence: fb.confidence,
       landmarks: p.hand?.landmarks ?? null,
-    });
+    };
+    // A session with no attempt yet has no row on the server: the report then goes without it.
+    await reportFeedback(p.sessionId ? { ...body, session_id: p.sessionId } : body).catch(() => reportFeedback(body));
   }
 
   if (p.phase === 'complete' && p.summary) {
@@ -100,9 +104,9 @@ export function StoryPractice({ live, onPracticeData }: { live: LiveContext; onP
         </p>
       )}
       <SentenceView sentence={sentence} target={target} />
-      {target && <TargetHandshape letter={target.letter} />}
+      {target && <TargetHandshape key={target.letter} letter={target.letter} />}
       <FeedbackPanel
-        feedback={p.feedback}
+        feedback={shownFeedback}
         handSeen={!!p.hand}
         onAction={p.act}
         onReport={report}

@@ -1,0 +1,47 @@
+import type { SessionCompleteData } from '@asl/protocol';
+import { render, screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { CompletionScreen } from './CompletionScreen';
+
+const base: SessionCompleteData = {
+  session_id: 's',
+  story_id: 'l1-a-sunny-day',
+  overall_score: 100,
+  completed: true,
+  letters_total: 12,
+  letters_attempted: 12,
+  letters_signed: 12,
+  letters_first_try: 12,
+  wrong_attempts: 0,
+  accuracy_by_letter: { S: 1, U: 1 },
+  duration_ms: 95_000,
+  completion_message: 'Wonderful signing! You finished the story.',
+  final_suggestions: ['Every letter was right at the first try. Try a story at the next level.'],
+};
+
+describe('CompletionScreen', () => {
+  it('counts letters: "12 of 12 letters, 12 right first time"', () => {
+    render(<CompletionScreen summary={base} onPractiseNext={() => {}} onChooseStory={() => {}} />);
+    expect(screen.getByRole('heading', { name: 'Story complete!' })).toBeInTheDocument();
+    expect(screen.getByTestId('result-letters')).toHaveTextContent('12 of 12 letters, 12 right first time');
+    expect(screen.getByText(/No wrong attempts · practice time 2 minutes/)).toBeInTheDocument();
+  });
+  it('says a story ended with letters left, with singular words where they belong', () => {
+    const early = {
+      ...base,
+      completed: false,
+      letters_total: 1,
+      letters_attempted: 1,
+      letters_signed: 1,
+      letters_first_try: 0,
+      wrong_attempts: 1,
+      overall_score: 0,
+      duration_ms: 0,
+      completion_message: 'You signed 1 of 1 letter.',
+    };
+    render(<CompletionScreen summary={early} onPractiseNext={() => {}} onChooseStory={() => {}} />);
+    expect(screen.getByRole('heading', { name: 'Story ended early' })).toBeInTheDocument();
+    expect(screen.getByTestId('result-letters')).toHaveTextContent('1 of 1 letter, 0 right first time');
+    expect(screen.getByText(/1 wrong attempt · practice time none yet/)).toBeInTheDocument();
+  });
+});
