@@ -1,5 +1,5 @@
 import { LOGIN_ATTEMPT_WINDOW_MS } from '@asl/protocol';
-import { and, eq, gt, sql } from 'drizzle-orm';
+import { and, eq, gt, lt, sql } from 'drizzle-orm';
 import type { Redis } from 'ioredis';
 import type { Db } from '../db/client';
 import { loginFailures } from '../db/schema';
@@ -13,9 +13,17 @@ export interface LockoutStore {
   clear(key: string): Promise<void>;
 }
 
-/** Failures as rows of login_failures: shared by every process on the same database. */
+/**
+ * Failures as rows of login_failures: shared by every process on the same database. Every
+ * `pruneEvery`-th failure recorded also deletes the rows older than the window, so the table
+ * stays the size of one window however many addresses an attacker uses.
+ */
 export class DbLockoutStore implements LockoutStore {
-  constructor(private readonly db: Db) {}
+  private recorded = 0;
+  constructor(
+    private readonly db: Db,
+    private readonly pruneEvery = 200,
+  ) {}
 
   async count(key: string, windowMs: number): Promise<number> {
     const since = new Date(Date.now() - windowMs);
@@ -26,8 +34,11 @@ export class DbLockoutStore implements LockoutStore {
     return row?.n ?? 0;
   }
 
-  async record(key: string, ip: string | null): Promise<void> {
+  async record(key: string, ip: string | null, windowMs: number): Promise<void> {
     await this.db.insert(loginFailures).values({ identifier: key, ip });
+    if (++this.recorded % this.pruneEvery === 0) {
+      await this.db.delete(loginFailures).where(lt(loginFailures.createdAt, new Date(Date.now() - windowMs)));
+    }
   }
 
   async clear(key: string): Promise<void> {
