@@ -106,5 +106,10 @@ export function healthGrade(issueCount: number): 'excellent' | 'good' | 'fair' |
 // Server-side frame limits (ARCHITECTURE.md, recognition pipeline)
 export const MAX_FRAME_BYTES = 256 * 1024;
 export const MAX_FRAME_DIMENSION = 1920;
+/**
+ * At most this many pixels in a live frame (the app sends 320x240): decoding is paid per pixel
+ * whatever the file size, and a 1920x1920 frame costs a worker about half a second.
+ */
+export const MAX_FRAME_PIXELS = 1280 * 720;
 export const KEEPALIVE_AFTER_SILENCE_MS = 60_000;
 export const MAX_CONSECUTIVE_BAD_MESSAGES = 10;

@@ -60,6 +60,11 @@ describe('checkFrame', () => {
     // a real 640x480 frame labelled 320x240
     expect(checkFrame(await jpegDataUrl(640, 480), 320, 240)).toEqual({ ok: false, code: 'FRAME_BAD_DIMENSIONS' });
   });
+  it('refuses frames over 1280x720 pixels even when they say so honestly', async () => {
+    expect(checkFrame(await jpegDataUrl(1280, 720), 1280, 720).ok).toBe(true);
+    expect(checkFrame(await jpegDataUrl(1280, 960), 1280, 960)).toEqual({ ok: false, code: 'FRAME_BAD_DIMENSIONS' });
+    expect(checkFrame(await jpegDataUrl(1920, 1080), 1920, 1080)).toEqual({ ok: false, code: 'FRAME_BAD_DIMENSIONS' });
+  });
   it('refuses a truncated header or no frame header as not a JPEG', async () => {
     const jpeg = await plainFrame();
     for (const n of [4, 20, 150, 200, 300])

@@ -1,4 +1,5 @@
-import { MAX_FRAME_BYTES, MAX_FRAME_DIMENSION, type ErrorCode } from '@asl/protocol';
+import { MAX_FRAME_BYTES, type ErrorCode } from '@asl/protocol';
+import { FRAME_LIMITS, withinLimits } from '../recognition/image-limits';
 import { readJpegHeader, type JpegHeader } from '../recognition/jpeg-header';
 
 export type FrameCheck = { ok: true; jpeg: Buffer; header: JpegHeader } | { ok: false; code: ErrorCode };
@@ -7,16 +8,16 @@ const DATA_URL_PREFIX = /^data:image\/(jpeg|jpg);base64,/i;
 export const MIN_FRAME_DIMENSION = 16;
 
 const inLimits = (w: number, h: number) =>
-  w >= MIN_FRAME_DIMENSION && h >= MIN_FRAME_DIMENSION && w <= MAX_FRAME_DIMENSION && h <= MAX_FRAME_DIMENSION;
+  w >= MIN_FRAME_DIMENSION && h >= MIN_FRAME_DIMENSION && withinLimits(w, h, FRAME_LIMITS);
 
 /**
  * Turns a frame data URL into JPEG bytes, refusing, in this order and before any pixel is
  * decoded: text too long for 256 KB (FRAME_TOO_LARGE); not a JPEG data URL (FRAME_NOT_JPEG);
  * more than 256 KB of bytes (FRAME_TOO_LARGE); no JPEG structure up to a complete start of scan,
  * i.e. garbage, truncated header, no frame header (FRAME_NOT_JPEG); declared width/height out of
- * the live limits (FRAME_BAD_DIMENSIONS); a frame header (SOF) whose real size differs from the
- * declared one (FRAME_BAD_DIMENSIONS: a decompression bomb labelled 320x240, for instance).
- * Cost: one pass over the segment headers, microseconds.
+ * the live limits, 16-1920 a side and at most 1280x720 pixels (FRAME_BAD_DIMENSIONS); a frame
+ * header (SOF) whose real size differs from the declared one (FRAME_BAD_DIMENSIONS: a
+ * decompression bomb labelled 320x240, for instance). Cost: one pass over the segment headers.
  */
 export function checkFrame(frameData: string, width: number, height: number): FrameCheck {
   // base64 inflates by 4/3; refuse before decoding when the text alone is too long.

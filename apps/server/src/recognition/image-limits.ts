@@ -2,7 +2,7 @@
  * Size limits for every path that decodes an untrusted image, checked from the header before a
  * decoder allocates anything (see jpeg-header.ts), and the error a refused image raises.
  */
-import { MAX_FRAME_DIMENSION } from '@asl/protocol';
+import { MAX_FRAME_DIMENSION, MAX_FRAME_PIXELS } from '@asl/protocol';
 import { readJpegHeader, type JpegHeader } from './jpeg-header';
 
 export interface ImageLimits {
@@ -11,11 +11,11 @@ export interface ImageLimits {
   maxPixels: number;
 }
 
-/** Live camera frames: the socket's own limit (1920 per side; the app sends 320x240). */
+/** Live camera frames: the socket's own limits (1920 a side, 1280x720 pixels; the app sends 320x240). */
 export const FRAME_LIMITS: ImageLimits = {
   maxWidth: MAX_FRAME_DIMENSION,
   maxHeight: MAX_FRAME_DIMENSION,
-  maxPixels: MAX_FRAME_DIMENSION * MAX_FRAME_DIMENSION,
+  maxPixels: MAX_FRAME_PIXELS,
 };
 
 /** Photo files (`npm run recognize`, data tools): at most 16 megapixels and 8192 px a side. */

@@ -11,7 +11,8 @@
  *   corrupt: later decodes hang or throw "memory access out of bounds". So the instance that saw
  *   any failure (an exception, or a libjpeg message such as a truncated-data warning) is thrown
  *   away and the next frame gets a fresh one; no decode ever runs on a module that failed before.
- *   The frame that failed goes to sharp (libvips), whose errors are reported as before.
+ *   A frame libjpeg warned about (corrupt or truncated data) is refused with that warning, as
+ *   sharp would refuse it; one the module failed on otherwise goes to sharp (libvips).
  * Every refusal or decode error of the image itself is an ImageRejectedError (the sender's
  * fault); anything else thrown here is a fault of the host.
  */
@@ -62,6 +63,7 @@ let wasmCodec: Promise<WasmCodec | null> | null = null;
 let wasmPoisoned = false;
 /** messages libjpeg printed during the current decode (warnings: corrupt or truncated data) */
 let libjpegMessages = 0;
+let libjpegFirstMessage = '';
 let lastDecoder: 'wasm' | 'sharp' | null = null;
 let wasmInstances = 0;
 
@@ -85,8 +87,8 @@ async function loadWasmCodec(): Promise<WasmCodec | null> {
     };
     const wasm = (globalThis as unknown as { WebAssembly: { compile(b: Uint8Array): Promise<unknown> } }).WebAssembly;
     const compiled = await wasm.compile(readFileSync(wasmPath));
-    const note = (): void => {
-      libjpegMessages++;
+    const note = (text: unknown): void => {
+      if (libjpegMessages++ === 0) libjpegFirstMessage = String(text).trim();
     };
     // init() replaces the package's module instance: a new heap, nothing kept from the last one
     const reset = async (): Promise<void> => {
@@ -112,7 +114,13 @@ function dropAlpha(rgba: Uint8ClampedArray, n: number): Uint8Array {
   return rgb;
 }
 
-async function decodeWithWasm(buf: Uint8Array): Promise<RgbImage | null> {
+/**
+ * The wasm decode: the image, or the libjpeg warning it printed (corrupt or truncated data: the
+ * frame is refused as sharp would refuse it, without paying for a second decode), or null when
+ * the module failed (the frame then goes to sharp). After any failure or warning the instance is
+ * discarded.
+ */
+async function decodeWithWasm(buf: Uint8Array): Promise<RgbImage | { warning: string } | null> {
   wasmCodec ??= loadWasmCodec();
   const codec = await wasmCodec;
   if (!codec) return null;
@@ -121,14 +129,17 @@ async function decodeWithWasm(buf: Uint8Array): Promise<RgbImage | null> {
     wasmPoisoned = false;
   }
   libjpegMessages = 0;
+  libjpegFirstMessage = '';
   try {
     const copy = buf.buffer.slice(buf.byteOffset, buf.byteOffset + buf.byteLength) as ArrayBuffer;
     const img = await codec.decode(copy);
     if (libjpegMessages === 0 && img.width > 0 && img.height > 0) {
       return { data: dropAlpha(img.data, img.width * img.height), width: img.width, height: img.height };
     }
+    wasmPoisoned = true;
+    if (libjpegMessages > 0) return { warning: libjpegFirstMessage || 'Corrupt JPEG data' };
   } catch {
-    // below: the instance is discarded and sharp reports the error
+    // below: the instance is discarded and sharp decodes or reports the error
   }
   wasmPoisoned = true;
   return null;
@@ -138,6 +149,10 @@ export async function decodeFrame(buf: Uint8Array, limits: ImageLimits = FRAME_L
   if (isJpeg(buf)) {
     checkJpegHeader(buf, limits);
     const img = await decodeWithWasm(buf);
+    if (img && 'warning' in img) {
+      lastDecoder = 'wasm';
+      throw new ImageRejectedError('unreadable', img.warning);
+    }
     if (img) {
       lastDecoder = 'wasm';
       return img;
