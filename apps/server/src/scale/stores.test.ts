@@ -153,7 +153,7 @@ describe.runIf(TEST_REDIS_URL)('Redis stores (TEST_REDIS_URL)', () => {
     await busA.publish(msg);
     await arrived;
     // A's echo from Redis is not delivered again: a round trip through A's subscriber settles it.
-    const settle = { type: 'close_sockets', socketIds: ['settle'] } as const;
+    const settle: LiveBusMessage = { type: 'close_sockets', socketIds: ['settle'] };
     const settled = new Promise<void>((resolve) => busA.subscribe((m) => m.type === 'close_sockets' && resolve()));
     await busB.publish(settle);
     await settled;
