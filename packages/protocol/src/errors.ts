@@ -1,5 +1,11 @@
 import { z } from 'zod';
-import { AUTH_ERROR_MESSAGES, LOGIN_MESSAGES, REGISTRATION_MESSAGES, SESSION_MESSAGES } from './messages';
+import {
+  AUTH_ERROR_MESSAGES,
+  LIVE_CLOSE_MESSAGES,
+  LOGIN_MESSAGES,
+  REGISTRATION_MESSAGES,
+  SESSION_MESSAGES,
+} from './messages';
 
 /**
  * The one coded registry of errors the server sends. Every HTTP error body is
@@ -49,8 +55,8 @@ export const ERROR_CODES = {
   FRAME_BAD_DIMENSIONS: { status: 400, message: 'The frame has unsupported dimensions.' },
   FRAME_DROPPED: { status: 429, message: 'The previous frame is still being processed; this frame was dropped.' },
   LIVE_RATE_LIMITED: { status: 429, message: 'Too many messages. Please slow down.' },
-  LIVE_SESSION_REVOKED: { status: 401, message: 'You have been signed out. Please sign in again.' },
-  LIVE_TOO_MANY_SOCKETS: { status: 429, message: 'Live practice is open in too many places; this one was closed.' },
+  LIVE_SESSION_REVOKED: { status: 401, message: LIVE_CLOSE_MESSAGES.sessionRevoked },
+  LIVE_TOO_MANY_SOCKETS: { status: 429, message: LIVE_CLOSE_MESSAGES.tooManySockets },
   SESSION_NOT_STARTED: { status: 409, message: 'Start a practice session first.' },
   SESSION_NOT_FOUND: { status: 404, message: 'That practice session was not found.' },
   STORY_NOT_FOUND: { status: 404, message: 'That story was not found.' },

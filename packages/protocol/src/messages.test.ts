@@ -15,6 +15,7 @@ import {
   themeChangedMessage,
 } from './messages';
 import { ERROR_CODES, errorBody } from './errors';
+import { CLOSE_CODES } from './live';
 
 describe('section 8 texts', () => {
   it('login and registration', () => {
@@ -57,7 +58,10 @@ describe('section 8 texts', () => {
     expect(closeCodeMessage(1006)).toBe('Connection lost unexpectedly. The server may be unavailable.');
     expect(closeCodeMessage(1011)).toBe('Server encountered an error while processing the connection.');
     expect(closeCodeMessage(1012)).toBe('Server is restarting. Please wait and try again.');
-    expect(closeCodeMessage(4001)).toContain('4001');
+    expect(closeCodeMessage(4999)).toContain('4999');
+    // the product's own close codes say what happened, in the words of their error codes
+    expect(closeCodeMessage(CLOSE_CODES.sessionRevoked)).toBe(ERROR_CODES.LIVE_SESSION_REVOKED.message);
+    expect(closeCodeMessage(CLOSE_CODES.tooManySockets)).toBe(ERROR_CODES.LIVE_TOO_MANY_SOCKETS.message);
     expect(maxReconnectMessage(5)).toBe('Max reconnection attempts (5) reached.');
   });
 

@@ -210,6 +210,12 @@ export const SOCKET_MESSAGES = {
 } as const;
 
 /** Close-code texts; null means the close is silent. */
+/** The product's own close codes (not in the spec): the texts of their error codes too. */
+export const LIVE_CLOSE_MESSAGES = {
+  sessionRevoked: 'You have been signed out. Please sign in again.',
+  tooManySockets: 'Live practice is open in too many places; this one was closed.',
+} as const;
+
 export function closeCodeMessage(code: number): string | null {
   switch (code) {
     case 1000:
@@ -221,6 +227,10 @@ export function closeCodeMessage(code: number): string | null {
       return 'Server encountered an error while processing the connection.';
     case 1012:
       return 'Server is restarting. Please wait and try again.';
+    case 4001: // CLOSE_CODES.sessionRevoked
+      return LIVE_CLOSE_MESSAGES.sessionRevoked;
+    case 4002: // CLOSE_CODES.tooManySockets
+      return LIVE_CLOSE_MESSAGES.tooManySockets;
     default:
       return `Connection closed unexpectedly (code ${code}).`;
   }

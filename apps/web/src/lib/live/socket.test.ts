@@ -285,8 +285,8 @@ describe('LiveSocket', () => {
     last().serverClose(1011);
     expect(s.getSnapshot().error?.message).toBe('Server encountered an error while processing the connection.');
     vi.advanceTimersByTime(500);
-    last().serverClose(4001);
-    expect(s.getSnapshot().error?.message).toContain('4001');
+    last().serverClose(4999);
+    expect(s.getSnapshot().error?.message).toContain('4999');
   });
 
   it('on 1008 with an auth reason refreshes the session once, then connects with the new token', async () => {
@@ -304,6 +304,42 @@ describe('LiveSocket', () => {
     last().serverClose(1008, 'Authentication required');
     expect(refreshAuth).toHaveBeenCalledTimes(1); // only once
     expect(s.getSnapshot().reconnectAttempts).toBe(1);
+  });
+
+  it('4002 (too many practice tabs): says so and never reconnects, which would evict another tab', () => {
+    const s = make();
+    s.connect();
+    last().open();
+    last().serverClose(4002, 'LIVE_TOO_MANY_SOCKETS');
+    vi.advanceTimersByTime(60_000);
+    expect(FakeWebSocket.instances).toHaveLength(1);
+    expect(s.getSnapshot()).toMatchObject({
+      state: 'error',
+      error: { type: 'CONNECTION_CLOSED', message: 'Live practice is open in too many places; this one was closed.' },
+    });
+  });
+
+  it('4001 (session revoked): one refresh, which fails for a revoked session, then an error and no reconnect', async () => {
+    const refreshAuth = vi.fn(async () => false);
+    const s = make({ refreshAuth });
+    s.connect();
+    last().open();
+    last().serverClose(4001, 'LIVE_SESSION_REVOKED');
+    await vi.waitFor(() => expect(s.getSnapshot().state).toBe('error'));
+    expect(refreshAuth).toHaveBeenCalledTimes(1);
+    expect(s.getSnapshot().error?.message).toBe('You have been signed out. Please sign in again.');
+    vi.advanceTimersByTime(60_000);
+    expect(FakeWebSocket.instances).toHaveLength(1);
+  });
+
+  it('4001 without a way to refresh: an error at once and no reconnect', () => {
+    const s = make();
+    s.connect();
+    last().open();
+    last().serverClose(4001);
+    vi.advanceTimersByTime(60_000);
+    expect(FakeWebSocket.instances).toHaveLength(1);
+    expect(s.getSnapshot().state).toBe('error');
   });
 
   it('builds the URL from the page host and the token', () => {

@@ -1,5 +1,6 @@
 import {
   aslFeedbackMessageSchema,
+  CLOSE_CODES,
   closeCodeMessage,
   CRITICAL_RECONNECT_DELAY_MS,
   MANUAL_RECONNECT_WAIT_MS,
@@ -219,17 +220,27 @@ export class LiveSocket {
       return;
     }
     const text = closeCodeMessage(code);
-    if (code === 1008 && AUTH_REASON.test(reason) && this.opts.refreshAuth && !this.authRetried) {
+    const revoked = code === CLOSE_CODES.sessionRevoked;
+    const authClose = revoked || (code === 1008 && AUTH_REASON.test(reason));
+    if (authClose && this.opts.refreshAuth && !this.authRetried) {
+      // A revoked session's refresh fails too, and the app then signs the learner out.
+      const failText = revoked ? text! : reason || text || 'Authentication failed';
       this.authRetried = true;
       this.update({ state: 'disconnected', error: null }, { connectionUptime: 0 });
       void this.opts.refreshAuth().then(
         (ok) => {
           if (this.disposed || this.manualClose) return;
           if (ok) this.connect();
-          else this.fail('CONNECTION_CLOSED', reason || text || 'Authentication failed', { state: 'error' });
+          else this.fail('CONNECTION_CLOSED', failText, { state: 'error' });
         },
-        () => this.fail('CONNECTION_CLOSED', reason || text || 'Authentication failed', { state: 'error' }),
+        () => this.fail('CONNECTION_CLOSED', failText, { state: 'error' }),
       );
+      return;
+    }
+    // Closed for good by the server: a revoked sign-in, or more practice tabs than allowed (this,
+    // the oldest, gave way). Reconnecting would only be refused or evict another tab.
+    if (revoked || code === CLOSE_CODES.tooManySockets) {
+      this.fail('CONNECTION_CLOSED', text!, { state: 'error' });
       return;
     }
     const patch: Partial<LiveSocketSnapshot> = { state: 'disconnected' };
