@@ -1,3 +1,4 @@
+import { randomInt } from 'node:crypto';
 import { LOGIN_ATTEMPT_WINDOW_MS, type TokenPair, type User } from '@asl/protocol';
 import { and, eq, gt, isNull } from 'drizzle-orm';
 import type { Db } from '../db/client';
@@ -24,6 +25,8 @@ import { createSession, isSessionActive, revokeSession, revokeUserSessions, rota
 import { AccessTokens, hashToken, newOpaqueToken, type AccessClaims } from './tokens';
 
 export const RESET_TOKEN_TTL_MS = 30 * 60_000;
+/** Reset mail starts up to this long after the answer. */
+const MAIL_JITTER_MS = 1_000;
 
 export interface AuthServiceOptions {
   db: Db;
@@ -247,7 +250,11 @@ export class AuthService {
    * takes the same time whether or not the account exists. `origin` never comes from a request.
    */
   forgotPassword(email: string, origin: string): void {
-    const job = this.mailResetLink(email, origin).catch((err: unknown) => this.opts.onMailError?.(err));
+    // A random delay spreads the work of a real account (a token row, a mail) over later requests,
+    // so the answer to the next request does not tell either.
+    const job = new Promise<void>((resolve) => setTimeout(resolve, randomInt(0, MAIL_JITTER_MS)))
+      .then(() => this.mailResetLink(email, origin))
+      .catch((err: unknown) => this.opts.onMailError?.(err));
     this.mailing.add(job);
     void job.finally(() => this.mailing.delete(job));
   }

@@ -125,10 +125,11 @@ export async function registerAuthRoutes(
     return { ok: true, message: 'Your password has been changed.' };
   });
 
-  app.post('/auth/forgot-password', { preHandler: [forgotLimits] }, async (request) => {
+  app.post('/auth/forgot-password', { preHandler: [forgotLimits] }, async (request, reply) => {
     const body = parseWith(forgotPasswordRequestSchema, request.body);
-    // The link's origin is configuration or this server's own address, never the Host header.
-    auth.forgotPassword(body.email, linkOrigin());
+    // The lookup and the mail start once the answer is out, so it takes the same time for every
+    // address. The link's origin is configuration or this server's own address, never the Host header.
+    reply.raw.once('close', () => auth.forgotPassword(body.email, linkOrigin()));
     return { ok: true, message: 'If an account exists for that email, we have sent a link to reset the password.' };
   });
 
