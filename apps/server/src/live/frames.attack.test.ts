@@ -100,22 +100,24 @@ describe('hostile frames against the real recognition pool', () => {
   });
 });
 
-describe('a recognition task that never ends', () => {
+describe('a recognition task that never ends, or whose worker dies', () => {
   const SPIN = 'asl-test: spin this worker';
+  const EXIT = 'asl-test: end this worker';
   let server: TestServer;
   let attacker: string;
   let victim: string;
   let valid: string;
   let spin: Buffer;
   beforeAll(async () => {
-    // The real pool and workers, with a test-only trigger: a frame carrying SPIN makes the worker
-    // thread loop forever (as the broken decoder did). Deadline 1.5 s.
+    // The real pool and workers, with test-only triggers: a frame carrying SPIN makes the worker
+    // thread loop forever (as the broken decoder did), one carrying EXIT ends it. Deadline 1.5 s.
     const processor = createRecognitionPool({
       modelDir: TEST_MODEL_DIR,
       workers: 2,
       variant: 'full-int8',
       taskTimeoutMs: 1500,
       testSpinMarker: SPIN,
+      testExitMarker: EXIT,
     });
     server = await startTestServer('pglite', {}, { processor });
     [attacker, victim] = [await newLearner(server, 'spinner'), await newLearner(server, 'learner')];
@@ -163,5 +165,21 @@ describe('a recognition task that never ends', () => {
     expect(ready.status).toBe(200);
     expect(ready.body.recognition).toMatchObject({ status: 'degraded', workers: 2, timeouts: 3 });
     expect(ready.body.recognition.replaced_recently).toBeGreaterThanOrEqual(3);
+  });
+
+  it('answers a frame whose worker dies RECOGNITION_FAILED, not counted against the learner, and recovers', async () => {
+    const c = await LiveTestClient.connect(server.wsUrl(attacker));
+    const failed = await sendFrame(c, withComment(jpegOf(valid), EXIT), undefined, 20_000);
+    expect(failed.type).toBe('error');
+    expect(failed.data.code).toBe('RECOGNITION_FAILED');
+    for (let i = 0; i < MAX_CONSECUTIVE_BAD_MESSAGES - 1; i++) {
+      expect((await sendFrame(c, truncatedFrame(jpegOf(valid)))).data.code).toBe('FRAME_NOT_JPEG');
+    }
+    expect(c.ws.readyState).toBe(c.ws.OPEN);
+    c.close();
+    await validFrameAnswered(server, victim, valid, 30_000);
+    const ready = await call(server.api('/ready'));
+    expect(ready.status).toBe(200);
+    expect(ready.body.recognition).toMatchObject({ status: 'degraded', workers: 2, timeouts: 3, failed: 1 });
   });
 });

@@ -40,8 +40,9 @@ export interface PoolOptions {
   variant?: LandmarkVariant;
   /** RECOGNITION_TASK_TIMEOUT_MS: a task running longer is abandoned and its worker replaced */
   taskTimeoutMs?: number | undefined;
-  /** tests only: see WorkerData.testSpinMarker */
+  /** tests only: see WorkerData.testSpinMarker and testExitMarker */
   testSpinMarker?: string;
+  testExitMarker?: string;
 }
 
 export interface RecognitionPool extends FrameProcessor {
@@ -75,6 +76,7 @@ export function createRecognitionPool(opts: PoolOptions): RecognitionPool {
     modelDir: opts.modelDir,
     variant: opts.variant ?? 'full',
     ...(opts.testSpinMarker ? { testSpinMarker: opts.testSpinMarker } : {}),
+    ...(opts.testExitMarker ? { testExitMarker: opts.testExitMarker } : {}),
   };
   const pool = new Piscina({
     filename: workerFilename(),

@@ -54,9 +54,11 @@ export interface WorkerData {
    * the replacement of the worker can be shown on a real pool.
    */
   testSpinMarker?: string;
+  /** Tests only, likewise: a frame carrying this text makes the thread exit (a worker dying). */
+  testExitMarker?: string;
 }
 
-const { modelDir, variant, testSpinMarker } = workerData as WorkerData;
+const { modelDir, variant, testSpinMarker, testExitMarker } = workerData as WorkerData;
 const pipeline = await createHandPipeline({
   modelDir,
   variant: variant ?? 'full',
@@ -67,6 +69,7 @@ const pipeline = await createHandPipeline({
   detectAttempts: [{ pad: 1 }, { pad: 2 }],
 });
 const spinMarker = testSpinMarker ? Buffer.from(testSpinMarker) : null;
+const exitMarker = testExitMarker ? Buffer.from(testExitMarker) : null;
 
 const r1 = (x: number) => Math.round(x * 10) / 10;
 
@@ -74,6 +77,7 @@ export default async function recognise(task: WorkerTask): Promise<WorkerResult>
   parentPort?.postMessage({ started: task.id } satisfies WorkerStarted);
   const jpeg = Buffer.from(task.jpeg.buffer, task.jpeg.byteOffset, task.jpeg.byteLength);
   if (spinMarker && jpeg.includes(spinMarker)) for (;;);
+  if (exitMarker && jpeg.includes(exitMarker)) process.exit(70);
   const t0 = performance.now();
   let rgb;
   try {
