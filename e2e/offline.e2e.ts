@@ -2,6 +2,7 @@ import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { chromium, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../playwright.config';
 import { expect, registerViaUi, test } from './support/fixtures';
@@ -271,7 +272,11 @@ test.describe('offline support', () => {
       await swControls(page);
       const first = await page.evaluate(() => navigator.serviceWorker.controller?.scriptURL);
       const sw = join(dist, 'sw.js');
-      await writeFile(sw, `${await readFile(sw, 'utf8')}\n// next version ${Date.now()}\n`);
+      // Published as the build does: the file and its precompressed copies, which the server prefers.
+      const next = `${await readFile(sw, 'utf8')}\n// next version ${Date.now()}\n`;
+      await writeFile(sw, next);
+      await writeFile(`${sw}.br`, brotliCompressSync(next));
+      await writeFile(`${sw}.gz`, gzipSync(next));
       await page.evaluate(async () => (await navigator.serviceWorker.getRegistration())!.update());
       const prompt = page.getByRole('status').filter({ hasText: 'A new version is ready' });
       await expect(prompt).toBeVisible({ timeout: 20_000 });

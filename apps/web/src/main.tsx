@@ -1,20 +1,30 @@
 import { StrictMode } from 'react';
+import { flushSync } from 'react-dom';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
 import { installRecovery } from './app/recovery';
-import { startOffline } from './features/offline';
-import { initPreferences } from './features/settings';
+import { initPreferences } from './features/settings/preferences';
 import './styles/tokens.css';
 import './styles/app.css';
 
 initPreferences();
 installRecovery();
-startOffline();
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
+// Rendered at once, not in a later task: /login arrives with the sign-in page's static HTML in
+// #root (apps/web/vite.config.ts, prerenderLogin), which this first render replaces before
+// DOMContentLoaded, so nothing can type into the static copy once the page reports loaded.
+const root = createRoot(document.getElementById('root')!);
+flushSync(() =>
+  root.render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
+  ),
 );
+// Offline support (service worker, IndexedDB queues) starts once the page has loaded: the
+// sign-in page needs none of it to paint or to work.
+const startOffline = () => void import('./features/offline').then((m) => m.startOffline());
+if (document.readyState === 'complete') startOffline();
+else window.addEventListener('load', startOffline, { once: true });
 
 // Development-only performance tools (spec section 9); the branch is removed from production builds.
 if (import.meta.env.DEV) {

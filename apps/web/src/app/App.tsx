@@ -1,17 +1,18 @@
-import { Suspense, useMemo } from 'react';
-import { RouterProvider } from 'react-router';
-import { AuthProvider } from '../features/auth';
+import { Suspense } from 'react';
+import { BrowserRouter } from 'react-router';
+import { AuthProvider } from '../features/auth/AuthProvider';
 import { AppErrorBoundary } from '../features/errors';
 import { LoadingScreen } from '../lib/ui/LoadingScreen';
-import { createRouter } from './routes';
+import { AppRoutes } from './routes';
 
 export function App() {
-  const router = useMemo(() => createRouter(), []);
   return (
     <AppErrorBoundary>
       <Suspense fallback={<LoadingScreen />}>
         <AuthProvider>
-          <RouterProvider router={router} />
+          <BrowserRouter>
+            <AppRoutes />
+          </BrowserRouter>
         </AuthProvider>
       </Suspense>
     </AppErrorBoundary>

@@ -1,54 +1,46 @@
-import { PERMISSIONS, PRELOAD_DELAY_MS } from '@asl/protocol';
-import { lazy, Suspense, useEffect, useLayoutEffect, useState, type ReactNode } from 'react';
-import { createBrowserRouter, Navigate, Outlet, useLocation } from 'react-router';
-import {
-  ChangePasswordForm,
-  ForgotPasswordPage,
-  LoginPage,
-  ProfilePage,
-  RegisterPage,
-  ResetPasswordPage,
-} from '../features/auth';
-import { ComponentErrorBoundary, RouteErrorScreen } from '../features/errors';
-import { ComingSoonPage, MODULES } from '../features/modules';
-import { useOfflineSupport } from '../features/offline';
-import { AccessibilitySettingsForm } from '../features/settings';
+import { PRELOAD_DELAY_MS } from '@asl/protocol';
+import { lazy, Suspense, useEffect, useLayoutEffect, useState } from 'react';
+import { Navigate, Outlet, useLocation, useRoutes, type RouteObject } from 'react-router';
+import { LoginPage } from '../features/auth/pages/LoginPage';
 import { OfflineBanner } from '../lib/ui/OfflineBanner';
 import { Toasts } from '../lib/notifications/Toasts';
 import { transitions } from '../lib/perf/transitions';
 import { useSession } from '../lib/session/session-context';
 import { AuthInitLoader } from '../lib/ui/LoadingScreen';
-import { PageSkeleton, type SkeletonKind } from './PageSkeleton';
 import { PublicOnly, RequireAuth, RootRedirect } from './guards';
-import { AppShell } from './shell/AppShell';
+import { Lazy, lazyPage } from './lazy-page';
+import { RouteErrorBoundary } from './route-error';
 import { titleForPath } from './titles';
 
-const loadDashboard = () => import('../features/dashboard').then((m) => ({ default: m.DashboardPage }));
-const loadAslWorld = () => import('../features/practice').then((m) => ({ default: m.AslWorldPage }));
-const DashboardPage = lazy(loadDashboard);
-const AslWorldPage = lazy(loadAslWorld);
+// /login's script holds only what the sign-in page needs; every other page is a chunk of its
+// own, loaded when it renders (tools/check-bundle-budget.mjs keeps /login within its budget).
+const loadSignedIn = () => import('./signed-in');
+const loadSignedOut = () => import('./signed-out');
+const loadDashboard = () => import('../features/dashboard');
+const loadAslWorld = () => import('../features/practice');
 
-/** A lazy page: its placeholder while the chunk loads, and its own error boundary. */
-function Lazy({ kind, name, children }: { kind: SkeletonKind; name: string; children: ReactNode }) {
-  const { pathname } = useLocation();
-  return (
-    <ComponentErrorBoundary name={name} resetKeys={[pathname]}>
-      <Suspense fallback={<PageSkeleton kind={kind} />}>{children}</Suspense>
-    </ComponentErrorBoundary>
-  );
-}
+const AppShell = lazyPage(loadSignedIn, (m) => m.AppShell);
+const ProfilePage = lazyPage(loadSignedIn, (m) => m.ProfilePage);
+const SettingsPage = lazyPage(loadSignedIn, (m) => m.SettingsPage);
+const ModulePage = lazyPage(loadSignedIn, (m) => m.ModulePage);
+const RegisterPage = lazyPage(loadSignedOut, (m) => m.RegisterPage);
+const ForgotPasswordPage = lazyPage(loadSignedOut, (m) => m.ForgotPasswordPage);
+const ResetPasswordPage = lazyPage(loadSignedOut, (m) => m.ResetPasswordPage);
+const DashboardPage = lazyPage(loadDashboard, (m) => m.DashboardPage);
+const AslWorldRoute = lazyPage(loadSignedIn, (m) => m.AslWorldRoute);
+const OfflineSupport = lazy(() => import('./offline-support'));
 
 /**
  * Document title per path, route transitions marked finished 100 ms after rendering, the
- * Dashboard and ASL World chunks preloaded after 3000 ms, and the full-screen loader while
- * the stored session is checked at start-up.
+ * signed-in shell, Dashboard and ASL World chunks preloaded after 3000 ms, the full-screen
+ * loader while the stored session is checked at start-up, and, while signed in, the offline
+ * queues and page views.
  */
 function Root() {
   const location = useLocation();
   const session = useSession();
   const [initialised, setInitialised] = useState(false);
   if (!initialised && session.status !== 'loading') setInitialised(true);
-  useOfflineSupport(location.pathname, session.status === 'authenticated');
   useLayoutEffect(() => {
     transitions.start(location.pathname);
   }, [location.pathname]);
@@ -58,6 +50,7 @@ function Root() {
   }, [location.pathname]);
   useEffect(() => {
     const t = setTimeout(() => {
+      void loadSignedIn();
       void loadDashboard();
       void loadAslWorld();
     }, PRELOAD_DELAY_MS);
@@ -66,29 +59,27 @@ function Root() {
   return (
     <>
       <OfflineBanner />
-      {initialised ? <Outlet /> : <AuthInitLoader />}
+      {initialised ? (
+        <RouteErrorBoundary>
+          <Outlet />
+        </RouteErrorBoundary>
+      ) : (
+        <AuthInitLoader />
+      )}
       <Toasts />
+      {session.status === 'authenticated' && (
+        <Suspense fallback={null}>
+          <OfflineSupport pathname={location.pathname} />
+        </Suspense>
+      )}
     </>
   );
 }
 
-const moduleById = (id: string) => MODULES.find((m) => m.id === id)!;
-
-function SettingsPage() {
-  return (
-    <section className="page narrow" aria-labelledby="settings-title">
-      <h1 id="settings-title">Settings</h1>
-      <AccessibilitySettingsForm />
-      <ChangePasswordForm />
-    </section>
-  );
-}
-
 /** The route table of spec section 2. */
-export const routes = [
+export const routes: RouteObject[] = [
   {
     element: <Root />,
-    errorElement: <RouteErrorScreen />,
     children: [
       { path: '/', element: <RootRedirect /> },
       {
@@ -103,19 +94,38 @@ export const routes = [
         path: '/register',
         element: (
           <PublicOnly>
-            <RegisterPage />
+            <Lazy kind="default" name="Registration">
+              <RegisterPage />
+            </Lazy>
           </PublicOnly>
         ),
       },
-      { path: '/forgot-password', element: <ForgotPasswordPage /> },
-      { path: '/reset-password', element: <ResetPasswordPage /> },
+      {
+        path: '/forgot-password',
+        element: (
+          <Lazy kind="default" name="Forgot password">
+            <ForgotPasswordPage />
+          </Lazy>
+        ),
+      },
+      {
+        path: '/reset-password',
+        element: (
+          <Lazy kind="default" name="Reset password">
+            <ResetPasswordPage />
+          </Lazy>
+        ),
+      },
       {
         element: (
           <RequireAuth>
-            <AppShell />
+            <RouteErrorBoundary>
+              <Lazy kind="default" name="App">
+                <AppShell />
+              </Lazy>
+            </RouteErrorBoundary>
           </RequireAuth>
         ),
-        errorElement: <RouteErrorScreen />,
         children: [
           {
             path: '/dashboard',
@@ -128,17 +138,43 @@ export const routes = [
           {
             path: '/asl-world',
             element: (
-              <RequireAuth permissions={[PERMISSIONS.createContent]}>
-                <Lazy kind="asl-world" name="ASL World">
-                  <AslWorldPage />
-                </Lazy>
-              </RequireAuth>
+              <Lazy kind="asl-world" name="ASL World">
+                <AslWorldRoute />
+              </Lazy>
             ),
           },
-          { path: '/harmony', element: <ComingSoonPage module={moduleById('harmony')} /> },
-          { path: '/reconnect', element: <ComingSoonPage module={moduleById('reconnect')} /> },
-          { path: '/profile', element: <ProfilePage /> },
-          { path: '/settings', element: <SettingsPage /> },
+          {
+            path: '/harmony',
+            element: (
+              <Lazy kind="default" name="Harmony">
+                <ModulePage id="harmony" />
+              </Lazy>
+            ),
+          },
+          {
+            path: '/reconnect',
+            element: (
+              <Lazy kind="default" name="Reconnect">
+                <ModulePage id="reconnect" />
+              </Lazy>
+            ),
+          },
+          {
+            path: '/profile',
+            element: (
+              <Lazy kind="default" name="Profile">
+                <ProfilePage />
+              </Lazy>
+            ),
+          },
+          {
+            path: '/settings',
+            element: (
+              <Lazy kind="default" name="Settings">
+                <SettingsPage />
+              </Lazy>
+            ),
+          },
           { path: '*', element: <Navigate to="/dashboard" replace /> },
         ],
       },
@@ -146,6 +182,7 @@ export const routes = [
   },
 ];
 
-export function createRouter() {
-  return createBrowserRouter(routes);
+/** The app's pages for the current location (inside the BrowserRouter of App). */
+export function AppRoutes() {
+  return useRoutes(routes);
 }

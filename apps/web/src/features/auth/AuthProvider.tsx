@@ -43,8 +43,12 @@ async function restoreSession(): Promise<User | null> {
 
 const reloadPage = () => window.location.reload();
 
+/** With no stored session there is nothing to check: the app opens signed out at once. */
+const startState = (): typeof initialAuthState =>
+  tokenStore.access() && tokenStore.refresh() ? initialAuthState : { ...initialAuthState, status: 'unauthenticated' };
+
 export function AuthProvider({ children, reload = reloadPage }: AuthProviderProps) {
-  const [state, dispatch] = useReducer(authReducer, initialAuthState);
+  const [state, dispatch] = useReducer(authReducer, undefined, startState);
   const lastLogin = useRef<{ identifier: string; password: string } | null>(null);
   const reloadRef = useRef(reload);
   reloadRef.current = reload;
