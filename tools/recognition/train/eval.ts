@@ -127,6 +127,35 @@ for (const src of ['massey', 'digits'] as const) {
   if (r.n) console.log(`  ${src} digits: ${pct(r.correct, r.n)} (${r.correct}/${r.n})`);
 }
 console.log(formatConfusion(mDigits, DIGITS));
+// `sure` at the weights' calibration, on the test signers (letters and digits together)
+{
+  const { toExample } = await import('./holdout.js');
+  const { predictAll, sureFigures, expectedCalibrationError } =
+    await import('../../../packages/recognition/src/handshape/calibration.js');
+  const { forwardLogits } = await import('../../../packages/recognition/src/handshape/mlp.js');
+  const { featuresOf } = await import('./pipeline.js');
+  for (const [title, set] of [
+    ['letters', letters],
+    ['digits', digitSamples],
+  ] as const) {
+    const ex = set
+      .map((x) =>
+        toExample({
+          fold: 'test',
+          source: x.source,
+          signer: x.signer,
+          label: x.label,
+          logits: model.members.map((m) => Array.from(forwardLogits(m, featuresOf(x, json.mirrorMode, model.useZ)))),
+        }),
+      )
+      .filter((e) => e !== null);
+    const preds = predictAll(ex, model.temperature);
+    const f = sureFigures(preds, model.sureThreshold);
+    console.log(
+      `\nSURE on the test ${title} (T ${model.temperature}, threshold ${model.sureThreshold}): sure ${(100 * f.sureRate).toFixed(1)}%, sure but wrong ${(100 * f.sureWrongRate).toFixed(2)}%, accuracy when sure ${(100 * f.sureAccuracy).toFixed(1)}%, ECE ${(100 * expectedCalibrationError(preds).ece).toFixed(1)}% (n ${f.n})`,
+    );
+  }
+}
 if (letters.length) console.log('\n' + formatAgreement('template agreement, test letters', templateAgreement(letters)));
 console.log(formatAgreement('template agreement, test digits', templateAgreement(digitSamples)));
 
