@@ -31,6 +31,11 @@ export function StoryPractice({ live, onPracticeData }: { live: LiveContext; onP
   }, [requested, live.connection.state, p, setParams]);
 
   const shownFeedback = useHeldFeedback(p.feedback);
+  // The word's pictures are fetched ahead, so each target's picture is there when it becomes the target.
+  const word = p.state?.target?.word;
+  useEffect(() => {
+    for (const l of new Set(word ?? '')) new Image().src = `/handshapes/${l}.webp`;
+  }, [word]);
 
   async function report(fb: AslFeedbackData) {
     const body = {
