@@ -47,7 +47,11 @@ describe('GET /metrics', () => {
 
   it('counts live connections, processed and dropped frames and recognition latency', async () => {
     const reg = await call(server.api('/auth/register'), {
-      body: { username: `metrics_${Date.now()}`, email: `metrics${Date.now()}@example.org`, password: 'signing-is-fun' },
+      body: {
+        username: `metrics_${Date.now()}`,
+        email: `metrics${Date.now()}@example.org`,
+        password: 'signing-is-fun',
+      },
     });
     const before = await metrics();
     const c = await LiveTestClient.connect(server.wsUrl(reg.body.access_token));
