@@ -41,6 +41,7 @@ test.describe('first visit with prefers-contrast: more and prefers-reduced-motio
 
 test.describe('signed in', () => {
   test('titles, redirects and the module name in the header follow the path', async ({ page, base }) => {
+    test.slow();
     await registerViaUi(page);
     const current = page.getByTestId('current-module');
     const cases: [string, string, string][] = [
