@@ -7,7 +7,7 @@ import type { LandmarkVariant } from '@asl/recognition';
 import type { RecognitionHealth } from '@asl/protocol';
 import { FrameRejected, RecognitionFailure } from './frame-errors';
 import type { FrameProcessor, FrameResult } from '../live/frame-processor';
-import type { WorkerData, WorkerResult, WorkerStarted, WorkerTask } from './worker';
+import type { WorkerData, WorkerLoaded, WorkerResult, WorkerStarted, WorkerTask } from './worker';
 
 /** The model files a pool with this landmark variant loads. */
 export const modelFiles = (variant: LandmarkVariant = 'full'): string[] => [
@@ -98,7 +98,20 @@ export function createRecognitionPool(opts: PoolOptions): RecognitionPool {
     while (replaced.length && replaced[0] < now - DEGRADED_WINDOW_MS) replaced.shift();
   });
 
-  pool.on('message', (msg: WorkerStarted) => {
+  // Threads still creating their onnxruntime sessions: one per thread started (and per
+  // replacement), minus those that said they are loaded. close() waits for them.
+  let loading = threads;
+  let onLoaded: (() => void) | null = null;
+  pool.on('workerDestroy', () => {
+    if (!closing) loading++; // piscina starts a replacement, which loads the models again
+  });
+
+  pool.on('message', (msg: WorkerStarted | WorkerLoaded) => {
+    if ('loaded' in msg) {
+      loading = Math.max(0, loading - 1);
+      if (loading === 0) onLoaded?.();
+      return;
+    }
     const task = typeof msg?.started === 'number' ? running.get(msg.started) : undefined;
     if (!task || task.timer) return;
     task.timer = setTimeout(() => {
@@ -154,6 +167,14 @@ export function createRecognitionPool(opts: PoolOptions): RecognitionPool {
     },
     async close() {
       closing = true;
+      // Terminating a thread in the middle of onnxruntime's session creation aborts the process:
+      // let loading threads finish first (bounded, in case one is stuck).
+      if (loading > 0) {
+        await new Promise<void>((resolve) => {
+          onLoaded = resolve;
+          setTimeout(resolve, 30_000).unref();
+        });
+      }
       await pool.destroy();
     },
   };

@@ -45,6 +45,11 @@ export interface WorkerStarted {
   started: number;
 }
 
+/** posted to the pool once the thread's models are loaded */
+export interface WorkerLoaded {
+  loaded: true;
+}
+
 export interface WorkerData {
   modelDir: string;
   variant?: LandmarkVariant;
@@ -68,6 +73,9 @@ const pipeline = await createHandPipeline({
   handedness: 'unmirrored',
   detectAttempts: [{ pad: 1 }, { pad: 2 }],
 });
+// Told to the pool: terminating a thread while onnxruntime is still creating its sessions
+// aborts the whole process (a native Napi::Error), so the pool's close waits for this.
+parentPort?.postMessage({ loaded: true } satisfies WorkerLoaded);
 const spinMarker = testSpinMarker ? Buffer.from(testSpinMarker) : null;
 const exitMarker = testExitMarker ? Buffer.from(testExitMarker) : null;
 
