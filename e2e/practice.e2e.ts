@@ -2,6 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
+import sharp from 'sharp';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../playwright.config';
 import { expect, newLearner, pausePageClock, registerViaUi, test } from './support/fixtures';
 import { expectChartLabelled } from './support/dashboard';
@@ -10,14 +11,25 @@ import { buildY4m, fakeCameraLaunchOptions } from './support/y4m';
 
 /**
  * Story practice in Chromium: the fake camera plays a video made from real photos that
- * fingerspell C-A-T (Massey ASL data set), the first word of the beginner story "My Cat".
+ * fingerspell C-A-T (Massey ASL data set), the first word of the beginner story "My Cat": 4 s with
+ * no hand (the story starts meanwhile), each letter for 2 s, then 6 s with no hand.
  */
 const workDir = await mkdtemp(join(tmpdir(), 'asl-practice-e2e-'));
+const blank = join(workDir, 'no-hand.jpeg');
+await sharp({ create: { width: 640, height: 480, channels: 3, background: { r: 0, g: 0, b: 0 } } })
+  .jpeg()
+  .toFile(blank);
 const video = await buildY4m({
   photos: [
-    'massey/asl_dataset/c/hand2_c_dif_seg_2_cropped.jpeg',
+    blank,
+    blank,
+    // a C the recogniser is sure of through the browser's capture (640x480 -> 320x240 JPEG)
+    'massey/asl_dataset/c/hand1_c_dif_seg_3_cropped.jpeg',
     'massey/asl_dataset/a/hand1_a_dif_seg_2_cropped.jpeg',
     'massey/asl_dataset/t/hand1_t_left_seg_2_cropped.jpeg',
+    blank,
+    blank,
+    blank,
   ],
   out: join(workDir, 'cat.y4m'),
   framesPerPhoto: 60,
@@ -38,29 +50,53 @@ async function startMyCat(page: Page, base: string) {
   await expect(page.getByLabel(/Spell CAT: letter 1 of 3/)).toBeVisible();
 }
 
-test('sign the first word of a beginner story, complete it, and see it on the dashboard', async ({ page, base }) => {
+test('a word signed right scores 100% on the result screen and on the dashboard', async ({ page, base }) => {
   test.setTimeout(180_000);
   await register(page, base);
+  // started while the video shows no hand, so the learner's first sign is C
   await startMyCat(page, base);
   await page.screenshot({ path: 'test-results/screenshots/practice-start.png', fullPage: true });
-  // The letters advance as the learner (the video) signs C, A, T.
+  // The letters advance as the learner (the video) signs C, A, T: each accepted once, with praise.
   await expect(page.getByText(/[1-9] of \d+ letters/)).toBeVisible({ timeout: 90_000 });
   await expect(page.getByText(/3 of \d+ letters/)).toBeVisible({ timeout: 90_000 });
   await expect(page.getByText('Sentence 2 of 4')).toBeVisible();
-  await expect(page.locator('.hint')).toBeVisible();
+  await expect(page.locator('.hint-correct')).toHaveText(/That's T\. Well done!/);
   await page.screenshot({ path: 'test-results/screenshots/practice-feedback.png', fullPage: true });
 
+  // Complete Story with letters left (while the video shows no hand): 3 of 15 letters, all right first time.
   await page.getByRole('button', { name: 'Complete Story' }).click();
-  await expect(page.getByRole('heading', { name: 'Story complete!' })).toBeVisible();
-  await expect(page.getByLabel(/Score \d+ percent/)).toBeVisible();
-  await page.screenshot({ path: 'test-results/screenshots/practice-complete.png', fullPage: true });
+  await expect(page.getByRole('heading', { name: 'Story ended early' })).toBeVisible();
+  await expect(page.getByLabel('Score 100 percent')).toBeVisible();
+  await expect(page.getByTestId('result-letters')).toHaveText('3 of 15 letters, 3 right first time');
+  await expect(page.getByText(/No wrong attempts/)).toBeVisible();
+  await expect(page.getByText('You signed 3 of 15 letters.')).toBeVisible();
+  for (const [w, h] of [
+    [1280, 800],
+    [390, 844],
+  ] as const) {
+    await page.setViewportSize({ width: w, height: h });
+    await page.screenshot({ path: `test-results/screenshots/practice-result-${w}x${h}.png`, fullPage: true });
+  }
 
+  await page.setViewportSize({ width: 1280, height: 800 });
   await page.goto(`${base}/dashboard`);
   await expect(page.getByRole('heading', { name: 'Recent sessions' })).toBeVisible();
+  const rightFirstTime = page.locator('.stat').filter({ hasText: 'Right first time' });
+  await expect(rightFirstTime.locator('dd')).toHaveText('100%');
+  await expect(page.getByText('3 of 3 letters right first time')).toBeVisible();
   await expect(page.locator('.recent-list')).toContainText('My Cat');
-  await expect(page.locator('.recent-list')).toContainText('completed');
-  await expectChartLabelled(page);
-  await page.screenshot({ path: 'test-results/screenshots/dashboard-progress.png', fullPage: true });
+  await expect(page.locator('.recent-list')).toContainText(
+    'stopped early · 3 of 15 letters · 100% right first time · 3 attempts',
+  );
+  const figures = await expectChartLabelled(page);
+  expect(figures).toEqual(['100%', '100%', '100%']);
+  for (const [w, h] of [
+    [1280, 800],
+    [390, 844],
+  ] as const) {
+    await page.setViewportSize({ width: w, height: h });
+    await page.screenshot({ path: `test-results/screenshots/dashboard-progress-${w}x${h}.png`, fullPage: true });
+  }
 });
 
 test('killing the server mid-story loses no completed letter: the client reconnects and resumes', async ({ page }) => {
