@@ -12,7 +12,7 @@ import { buildY4m, fakeCameraLaunchOptions } from './support/y4m';
 /**
  * Story practice in Chromium: the fake camera plays a video made from real photos that
  * fingerspell C-A-T (Massey ASL data set), the first word of the beginner story "My Cat": 4 s with
- * no hand (the story starts meanwhile), each letter for 2 s, then 6 s with no hand.
+ * no hand (the story starts meanwhile), each letter for 2 s, then 20 s with no hand.
  */
 const workDir = await mkdtemp(join(tmpdir(), 'asl-practice-e2e-'));
 const blank = join(workDir, 'no-hand.jpeg');
@@ -27,12 +27,12 @@ const video = await buildY4m({
     'massey/asl_dataset/c/hand1_c_dif_seg_3_cropped.jpeg',
     'massey/asl_dataset/a/hand1_a_dif_seg_2_cropped.jpeg',
     'massey/asl_dataset/t/hand1_t_left_seg_2_cropped.jpeg',
-    blank,
-    blank,
-    blank,
+    // a long rest without a hand, so Complete Story is pressed before the video comes round to C again
+    ...Array<string>(10).fill(blank),
   ],
   out: join(workDir, 'cat.y4m'),
-  framesPerPhoto: 60,
+  fps: 10,
+  framesPerPhoto: 20,
 });
 
 test.use({ launchOptions: fakeCameraLaunchOptions(video.path, CHROMIUM_PATH, CHROMIUM_ARGS) });
