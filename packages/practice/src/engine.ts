@@ -3,7 +3,7 @@
  * attempt (attempts.ts), and says what to tell the learner. Pure: no clock, no storage; the
  * server adds persistence (apps/server/src/practice), the browser its offline log.
  */
-import type { PracticeTarget, Story } from '@asl/protocol';
+import type { AslFeedbackData, PracticeTarget, Story } from '@asl/protocol';
 import { AttemptTracker, isMotionLetter, type AttemptRules } from './attempts.js';
 import type { PracticeFrame } from './frame.js';
 import { ADJUST_HINT, looksLikeHint, MOTION_PENDING_HINT, praiseFor, wrongMotionHint } from './praise.js';
@@ -28,6 +28,20 @@ export interface PracticeEvent {
   advanced: boolean;
   /** every letter of the story is signed */
   finished: boolean;
+}
+
+/** The asl_feedback payload (without the session state) that says an event to the learner. */
+export function feedbackData(e: PracticeEvent): AslFeedbackData {
+  return {
+    target: e.target.letter,
+    detected: e.detected,
+    confidence: e.confidence,
+    correct: e.correct,
+    hint: e.hint,
+    held_ms: e.heldMs,
+    kind: e.kind,
+    counted: e.counted,
+  };
 }
 
 export type Position = Pick<PracticeTarget, 'sentence_index' | 'word_index' | 'letter_index'>;

@@ -1,5 +1,5 @@
-import { HandReader } from '@asl/practice';
-import { ERROR_CODES, startSessionDataSchema, type AslFeedbackData, type ControlMessage } from '@asl/protocol';
+import { feedbackData, HandReader } from '@asl/practice';
+import { ERROR_CODES, startSessionDataSchema, type ControlMessage } from '@asl/protocol';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client';
 import type { FrameResult } from '../live/frame-processor';
@@ -139,16 +139,7 @@ export class LivePractice implements LiveSessionHooks {
     const e = session.engine.frame(read.frame);
     if (!e) return read.prediction;
     await session.recordAttempt(e);
-    const feedback: AslFeedbackData = {
-      target: e.target.letter,
-      detected: e.detected,
-      confidence: e.confidence,
-      correct: e.correct,
-      hint: e.hint,
-      held_ms: e.heldMs,
-      kind: e.kind,
-      counted: e.counted,
-    };
+    const feedback = feedbackData(e);
     conn.send('asl_feedback', { data: { ...feedback, state: session.state() } });
     if (e.finished) await this.finish(conn, s, 'complete_story');
     return read.prediction;

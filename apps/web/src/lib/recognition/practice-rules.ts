@@ -4,6 +4,7 @@
  * (features -> lib -> packages).
  */
 export {
+  feedbackData,
   HandReader,
   MAX_ACTIVE_GAP_MS,
   PracticeEngine,

@@ -5,7 +5,6 @@
  * OfflinePracticeLog for the sync queue.
  */
 import type {
-  AslFeedbackData,
   ControlAction,
   DetectedHand,
   PracticeState,
@@ -18,6 +17,7 @@ import type {
 import {
   HandReader,
   MAX_ACTIVE_GAP_MS,
+  feedbackData,
   PracticeEngine,
   summarise,
   type PracticeEvent,
@@ -155,16 +155,7 @@ export class OfflinePracticeEngine {
     if (!this.target) return null;
     const e = this.engine.frame(reading);
     if (!e) return null;
-    const feedback: AslFeedbackData = {
-      target: e.target.letter,
-      detected: e.detected,
-      confidence: e.confidence,
-      correct: e.correct,
-      hint: e.hint,
-      held_ms: e.heldMs,
-      kind: e.kind,
-      counted: e.counted,
-    };
+    const feedback = feedbackData(e);
     if (e.counted)
       this.log.attempts.push({
         client_id: this.uuid(),
