@@ -35,10 +35,17 @@ describe('signing a story with real photos through the real recogniser', () => {
     await server?.stop();
   });
 
-  /** One learner's camera: frames sent one at a time (the next when the previous is answered). */
+  /**
+   * One learner's camera: frames sent one at a time (the next when the previous is answered), at
+   * most 30 a second like a webcam (faster, a quiet machine would trip the socket's message limit).
+   */
   function camera(c: LiveTestClient) {
     let frameNo = 0;
+    let lastSent = 0;
     const send = async (letter: string) => {
+      const wait = lastSent + 1000 / 30 - performance.now();
+      if (wait > 0) await new Promise((r) => setTimeout(r, wait)); // the camera's frame clock
+      lastSent = performance.now();
       const n = ++frameNo;
       c.send({
         type: 'raw_frame',
