@@ -15,7 +15,7 @@ const workDir = await mkdtemp(join(tmpdir(), 'asl-offline-e2e-'));
 const video = await buildY4m({
   photos: [
     // a C the recogniser is sure of through the browser's capture (640x480 -> 320x240 JPEG)
-    'massey/asl_dataset/c/hand1_c_dif_seg_3_cropped.jpeg',
+    'massey/asl_dataset/c/hand2_c_top_seg_1_cropped.jpeg',
     'massey/asl_dataset/a/hand1_a_dif_seg_2_cropped.jpeg',
     'massey/asl_dataset/t/hand1_t_left_seg_2_cropped.jpeg',
   ],

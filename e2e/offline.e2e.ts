@@ -35,16 +35,24 @@ async function swControls(page: Page) {
   });
 }
 
-/** Keys of the offline records in IndexedDB that start with `prefix`. */
+/**
+ * Keys of the offline records in IndexedDB that start with `prefix`. The probe never creates the
+ * database: an empty one made here first would lack the app's object store, and the app's own
+ * open (same version, so no upgrade) could then never queue anything.
+ */
 function outboxKeys(page: Page, prefix: string): Promise<string[]> {
   return page.evaluate(
     (prefix) =>
       new Promise<string[]>((resolveKeys, reject) => {
         const open = indexedDB.open('signspeak-offline');
-        open.onerror = () => reject(open.error);
+        open.onupgradeneeded = () => open.transaction?.abort(); // not there yet: leave it to the app
+        open.onerror = () => (open.error?.name === 'AbortError' ? resolveKeys([]) : reject(open.error));
         open.onsuccess = () => {
           const db = open.result;
-          if (!db.objectStoreNames.contains('records')) return resolveKeys([]);
+          if (!db.objectStoreNames.contains('records')) {
+            db.close();
+            return resolveKeys([]);
+          }
           const req = db
             .transaction('records')
             .objectStore('records')
@@ -93,13 +101,20 @@ async function progress(api: APIRequestContext, base: string, token: string) {
 
 /** Sums what the server said about every analytics batch the page sent. */
 function countAnalytics(page: Page) {
-  const seen = { stored: 0, duplicates: 0, batches: 0 };
+  const seen = { stored: 0, duplicates: 0, batches: 0, sent: 0 };
+  const isBatch = (url: string, method: string) => url.endsWith('/api/v1/analytics/events') && method === 'POST';
+  page.on('request', (req) => {
+    if (isBatch(req.url(), req.method())) seen.sent++;
+  });
   page.on('response', async (res) => {
-    if (!res.url().endsWith('/api/v1/analytics/events') || res.request().method() !== 'POST') return;
+    if (!isBatch(res.url(), res.request().method())) return;
     const body = (await res.json().catch(() => null)) as { stored?: number; duplicates?: number } | null;
-    seen.batches++;
     seen.stored += body?.stored ?? 0;
     seen.duplicates += body?.duplicates ?? 0;
+    seen.batches++;
+  });
+  page.on('requestfailed', (req) => {
+    if (isBatch(req.url(), req.method())) seen.sent--;
   });
   return seen;
 }
@@ -122,6 +137,8 @@ test.describe('offline support', () => {
     await expect(page.getByRole('button', { name: 'Start My Cat' })).toBeVisible();
     await page.getByRole('navigation', { name: 'Modules' }).getByRole('link', { name: 'Dashboard' }).click();
     await expect.poll(() => outboxKeys(page, OUTBOX_ANALYTICS), { timeout: 15_000 }).toEqual([]);
+    // every batch sent so far answered and read (the page reads each answer asynchronously)
+    await expect.poll(() => analytics.sent > 0 && analytics.batches === analytics.sent).toBe(true);
     const storedOnline = analytics.stored;
     expect(storedOnline).toBeGreaterThanOrEqual(1);
 
@@ -187,6 +204,7 @@ test.describe('offline support', () => {
       status: 'ended_early',
       attempts: session.attempts.length,
     });
+    await expect.poll(() => analytics.batches === analytics.sent).toBe(true);
     expect(analytics.stored - storedOnline).toBe(queuedEvents);
 
     // A second replay (another online event) stores nothing more.
