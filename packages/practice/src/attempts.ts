@@ -21,9 +21,17 @@ export interface AttemptRules {
   goneMs: number;
   /** how far the hand must move (in palm sizes) for a doubled letter's second hold */
   bounce: number;
+  /** how long a hand in view may read as no clear handshape before the learner is told what to adjust (ms) */
+  unclearMs: number;
 }
 
-export const DEFAULT_ATTEMPT_RULES: AttemptRules = { holdMs: 400, changeMs: 250, goneMs: 200, bounce: 0.5 };
+export const DEFAULT_ATTEMPT_RULES: AttemptRules = {
+  holdMs: 400,
+  changeMs: 250,
+  goneMs: 200,
+  bounce: 0.5,
+  unclearMs: 1000,
+};
 
 /** The handshape J and Z are drawn with, when no template check is given. */
 export const MOTION_BASE: Record<MotionLetter, string> = { J: 'I', Z: 'D' };
@@ -128,7 +136,14 @@ export class AttemptTracker {
       this.told.add('attempt');
       return { kind: 'attempt', label: h.motion, confidence: h.confidence, heldMs: t - this.since };
     }
-    if (label === null || this.spent?.labels.has(label)) return null;
+    if (label === null) {
+      // a hand in view that reads as no clear handshape for a while: say what to adjust, once
+      const unclearMs = t - this.since;
+      if (unclearMs < r.unclearMs || this.told.has('adjust')) return null;
+      this.told.add('adjust');
+      return { kind: 'adjust', label: null, confidence: h.confidence, heldMs: unclearMs, adjust: h.adjust ?? null };
+    }
+    if (this.spent?.labels.has(label)) return null;
 
     const heldMs = t - this.since;
     if (heldMs < r.holdMs) return null;

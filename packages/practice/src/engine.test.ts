@@ -193,6 +193,19 @@ describe('practice engine: what counts as an attempt', () => {
     expect(then.counted[0]).toMatchObject({ correct: true });
   });
 
+  it('a hand in view that reads as no clear handshape for a second is told what to adjust, once', () => {
+    const unclear = (ms: number): Step => ({
+      hand: '?',
+      ms,
+      with: { label: null, adjust: 'Hold your hand still for a moment' },
+    });
+    expect(run(['CAT'], [unclear(600)]).events).toHaveLength(0); // passing through between two letters
+    const { events, counted } = run(['CAT'], [unclear(3000)]);
+    expect(counted).toHaveLength(0);
+    expect(events).toHaveLength(1);
+    expect(events[0]).toMatchObject({ kind: 'adjust', detected: null, hint: 'Hold your hand still for a moment' });
+  });
+
   it('a missing sure flag is sure', () => {
     const { counted } = run(['CAT'], [{ hand: 'C', ms: 700 }]);
     expect(counted[0]).toMatchObject({ correct: true });

@@ -7,12 +7,14 @@ import {
   hintFor,
   MotionDetector,
   Stabilizer,
+  sureThreshold,
   templateFor,
   type Classification,
   type ClassSet,
   type Handedness,
   type Landmark,
 } from '@asl/recognition';
+import { AdjustAdvisor, palmOf } from './adjust.js';
 import type { PracticeFrame, TargetCheck } from './frame.js';
 import { looksLikeHint } from './praise.js';
 
@@ -20,39 +22,67 @@ export interface HandReadout {
   /** what the engine is told (PracticeEngine.frame) */
   frame: PracticeFrame;
   /** the frame's own reading, for the live display */
-  prediction: { label: string | null; confidence: number } | null;
+  prediction: { label: string | null; confidence: number; sure: boolean } | null;
 }
 
-/** The recogniser's classification, with H5's `sure` flag when the classifier gives one. */
-type MaybeSure = Classification & { sure?: boolean; adjust?: string | null };
+/** How long the reading of a held handshape is averaged to decide whether it is sure (ms). */
+export const SURE_WINDOW_MS = 500;
 
 /**
  * Per-learner reading of the hand over time, for the practice engine: classify each frame
  * (restricted to the target's letters or digits), smooth it, compare the hand with the
  * target's template, and spot J and Z from the fingertip's path. Counting is the engine's job.
+ *
+ * Whether the reading is sure is decided on the hold, not on one frame: the calibrated
+ * probability of the leading handshape, averaged over the last SURE_WINDOW_MS, against the
+ * recogniser's threshold. A webcam's frames of one still hand give readings that scatter (the
+ * tracked crop moves by a pixel, the landmarks follow), so a hand read at 0.90-0.94 would
+ * otherwise flicker between sure and not sure and never be held sure for long enough.
  */
 export class HandReader {
   private readonly stabilizer = new Stabilizer();
   private readonly motion = new MotionDetector();
+  private readonly advisor = new AdjustAdvisor();
+  private window: Array<{ timeMs: number; label: string; p: number }> = [];
+
+  constructor(private readonly threshold: number = sureThreshold()) {}
 
   reset(): void {
     this.stabilizer.reset();
     this.motion.reset();
+    this.advisor.reset();
+    this.window = [];
   }
 
-  read(timeMs: number, hands: DetectedHand[], target: Pick<PracticeTarget, 'letter' | 'kind'> | null): HandReadout {
+  /**
+   * One frame: its hands (landmarks in the frame's pixels) and, when known, the frame's size
+   * (for advice such as "move closer").
+   */
+  read(
+    timeMs: number,
+    hands: DetectedHand[],
+    target: Pick<PracticeTarget, 'letter' | 'kind'> | null,
+    frameSize: { width: number; height: number } | null = null,
+  ): HandReadout {
     const hand = hands[0] ?? null;
     const classes: ClassSet = target ? (target.kind === 'digit' ? 'digits' : 'letters') : 'all';
     const input = hand ? handshapeInput(hand) : null;
-    const c: MaybeSure | null = input ? classify(input.landmarks, input.handedness, classes) : null;
+    const c: Classification | null = input ? classify(input.landmarks, input.handedness, classes) : null;
     const st = this.stabilizer.update(timeMs, c ? c.probabilities : null);
     const motion = this.motion.push({
       timeMs,
       landmarks: input?.landmarks ?? null,
       handedness: input?.handedness ?? 'Right',
     });
-    const prediction = c ? { label: c.label, confidence: round(c.confidence) } : null;
-    if (!input || !c) return { frame: { timeMs, hand: null }, prediction };
+    const advice = this.advisor.push(timeMs, input?.landmarks ?? null, frameSize);
+    const prediction = c
+      ? { label: c.label, confidence: round(c.confidence), sure: c.confidence >= this.threshold }
+      : null;
+    if (!input || !c) {
+      this.window = [];
+      return { frame: { timeMs, hand: null }, prediction };
+    }
+    const sure = st.candidate !== null && this.heldSure(timeMs, st.candidate, c.probabilities[st.candidate] ?? 0);
     return {
       prediction,
       frame: {
@@ -60,14 +90,22 @@ export class HandReader {
         hand: {
           label: st.candidate,
           confidence: round(st.confidence),
-          ...(c.sure === undefined ? {} : { sure: c.sure }),
-          ...(c.adjust ? { adjust: c.adjust } : {}),
+          sure,
+          ...(sure ? {} : { adjust: advice }),
           at: position(input.landmarks),
           motion,
           check: target ? checkTarget(target.letter, input.landmarks, input.handedness, st.candidate ?? c.label) : null,
         },
       },
     };
+  }
+
+  /** The leading handshape's probability, averaged over the window, reaches the threshold. */
+  private heldSure(timeMs: number, label: string, p: number): boolean {
+    this.window.push({ timeMs, label, p });
+    while (this.window.length > 1 && timeMs - this.window[0]!.timeMs > SURE_WINDOW_MS) this.window.shift();
+    const same = this.window.filter((w) => w.label === label);
+    return same.reduce((s, w) => s + w.p, 0) / same.length >= this.threshold;
   }
 }
 
@@ -89,10 +127,7 @@ export function checkTarget(
 
 /** Centre of the palm (wrist and the four knuckles) and the palm's size, in pixels. */
 function position(lm: readonly Landmark[]): { x: number; y: number; size: number } {
-  const ids = [0, 5, 9, 13, 17];
-  const x = ids.reduce((s, i) => s + lm[i]!.x, 0) / ids.length;
-  const y = ids.reduce((s, i) => s + lm[i]!.y, 0) / ids.length;
-  const size = Math.hypot(lm[0]!.x - lm[9]!.x, lm[0]!.y - lm[9]!.y);
+  const { x, y, size } = palmOf(lm);
   return { x: round(x), y: round(y), size: round(size) };
 }
 

@@ -1,5 +1,6 @@
 /** The practice engine, shared by live (server) and offline (browser) practice. */
 export * from './frame.js';
+export * from './adjust.js';
 export * from './attempts.js';
 export * from './engine.js';
 export * from './hand-reader.js';

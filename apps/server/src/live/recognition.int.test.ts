@@ -35,6 +35,7 @@ describe('real recognition over the live socket', () => {
     expect(hand.score).toBeGreaterThan(0.5);
     expect(out.data.prediction.label).toBe('5');
     expect(out.data.prediction.confidence).toBeGreaterThan(0.5);
+    expect(typeof out.data.prediction.sure).toBe('boolean'); // the frame's own reading says whether it is sure
 
     // An empty frame is "no hand", not a guess.
     const blank = await photoFrame('photos/massey/asl_dataset/5/hand1_5_bot_seg_1_cropped.jpeg').then(() =>

@@ -134,7 +134,7 @@ export class LivePractice implements LiveSessionHooks {
     const s = this.of(conn);
     const session = s.session;
     const target = session?.target ?? null;
-    const read = s.reader.read(performance.now(), result.hands, target);
+    const read = s.reader.read(performance.now(), result.hands, target, { width: result.width, height: result.height });
     if (!session || !target) return read.prediction;
     const e = session.engine.frame(read.frame);
     if (!e) return read.prediction;

@@ -142,7 +142,7 @@ export class OfflinePracticeEngine {
 
   /** One recognised frame: the landmarks for the overlay, and the engine's feedback when there is some. */
   frame(f: LocalFrameInput): void {
-    const read = this.reader.read(f.timeMs, f.hands, this.target);
+    const read = this.reader.read(f.timeMs, f.hands, this.target, { width: f.width, height: f.height });
     this.emit('processed_frame', {
       data: { hands: f.hands, width: f.width, height: f.height, prediction: read.prediction },
       frame_number: this.frameNumber++,

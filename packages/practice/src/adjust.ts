@@ -1,0 +1,101 @@
+/**
+ * What to tell a learner whose hand the recogniser is not sure of: the one thing most likely to
+ * help, read from where the hand is, how big it looks and how it moves. Pure: fed the frames
+ * of the hand in pixels, with the frame's size when it is known.
+ */
+import type { Landmark } from '@asl/recognition';
+import { ADJUST_HINT } from './praise.js';
+
+export const ADJUST = {
+  outOfView: 'Keep your whole hand inside the picture',
+  moving: 'Hold your hand still for a moment',
+  tooFar: 'Move your hand a little closer to the camera',
+  tooClose: 'Move your hand a little further from the camera',
+  /** nothing measurable stands out: the palm's angle or the light */
+  other: ADJUST_HINT,
+} as const;
+
+export interface AdjustLimits {
+  /** a landmark this close to the frame's edge (share of the frame's side) is cut off */
+  edge: number;
+  /** the palm's centre moving more than this many palm sizes a second is a moving hand */
+  speed: number;
+  /** over this much of the recent past (ms) */
+  windowMs: number;
+  /** palm size (wrist to middle knuckle) under this share of the frame's height: too far */
+  minPalm: number;
+  /** over this share: too close */
+  maxPalm: number;
+}
+
+export const DEFAULT_ADJUST_LIMITS: AdjustLimits = {
+  edge: 0.01,
+  speed: 1.5,
+  windowMs: 300,
+  minPalm: 0.09,
+  maxPalm: 0.45,
+};
+
+interface Seen {
+  timeMs: number;
+  x: number;
+  y: number;
+  size: number;
+}
+
+export class AdjustAdvisor {
+  private readonly limits: AdjustLimits;
+  private recent: Seen[] = [];
+
+  constructor(limits: Partial<AdjustLimits> = {}) {
+    this.limits = { ...DEFAULT_ADJUST_LIMITS, ...limits };
+  }
+
+  reset(): void {
+    this.recent = [];
+  }
+
+  /**
+   * One frame's hand (landmarks in pixels; null: none). Returns the advice for this frame:
+   * what stands out most, in the order a learner can fix it.
+   */
+  push(timeMs: number, landmarks: readonly Landmark[] | null, frame: { width: number; height: number } | null): string {
+    if (!landmarks) {
+      this.recent = [];
+      return ADJUST.other;
+    }
+    const l = this.limits;
+    const palm = palmOf(landmarks);
+    this.recent.push({ timeMs, ...palm });
+    while (this.recent.length > 1 && timeMs - this.recent[0]!.timeMs > l.windowMs) this.recent.shift();
+
+    if (frame && frame.width > 0 && frame.height > 0) {
+      const mx = l.edge * frame.width;
+      const my = l.edge * frame.height;
+      const cut = landmarks.some((p) => p.x <= mx || p.y <= my || p.x >= frame.width - mx || p.y >= frame.height - my);
+      if (cut) return ADJUST.outOfView;
+    }
+    const first = this.recent[0]!;
+    const dt = (timeMs - first.timeMs) / 1000;
+    if (dt > 0) {
+      const size = Math.max(1e-6, (palm.size + first.size) / 2);
+      const speed = Math.hypot(palm.x - first.x, palm.y - first.y) / size / dt;
+      if (speed > l.speed) return ADJUST.moving;
+    }
+    if (frame && frame.height > 0) {
+      const share = palm.size / frame.height;
+      if (share < l.minPalm) return ADJUST.tooFar;
+      if (share > l.maxPalm) return ADJUST.tooClose;
+    }
+    return ADJUST.other;
+  }
+}
+
+/** Centre of the palm (wrist and the four knuckles) and its size (wrist to middle knuckle), in pixels. */
+export function palmOf(lm: readonly Landmark[]): { x: number; y: number; size: number } {
+  const ids = [0, 5, 9, 13, 17];
+  const x = ids.reduce((s, i) => s + lm[i]!.x, 0) / ids.length;
+  const y = ids.reduce((s, i) => s + lm[i]!.y, 0) / ids.length;
+  const size = Math.hypot(lm[0]!.x - lm[9]!.x, lm[0]!.y - lm[9]!.y);
+  return { x, y, size };
+}

@@ -1,0 +1,75 @@
+import type { DetectedHand } from '@asl/protocol';
+import { classify, handshapeInput } from '@asl/recognition';
+import { describe, expect, it } from 'vitest';
+import { ADJUST } from './adjust';
+import { HandReader } from './hand-reader';
+
+/** A real C (Massey hand1, read by the project's pipeline from the 400x400 photo). */
+const C: DetectedHand = {
+  handedness: 'right',
+  score: 0.99,
+  landmarks: [
+    [102.01, 358.91, 0],
+    [198.16, 287.47, 16.94],
+    [246.66, 221.48, 18.7],
+    [289.64, 186.14, 13.47],
+    [337.69, 159.28, 8.09],
+    [122.79, 131.62, 20.38],
+    [174.61, 44.03, 11.91],
+    [243.26, 42.13, 3.51],
+    [295.31, 62.22, -1.69],
+    [109.78, 136.51, 3.27],
+    [178.54, 23.57, -8.12],
+    [259.07, 27.59, -17.81],
+    [308.05, 58.28, -22.44],
+    [110.92, 148.73, -13.9],
+    [169.88, 43.92, -21.79],
+    [249.58, 40.24, -24.82],
+    [300.47, 65.83, -25.35],
+    [135.17, 172.38, -30.43],
+    [181.07, 88.87, -35.45],
+    [243.5, 69.85, -36.35],
+    [292.22, 76.15, -36.18],
+  ],
+};
+/** The same hand with the thumb's tip moved a little: the reading's confidence drops. */
+const C2: DetectedHand = {
+  ...C,
+  landmarks: C.landmarks.map(([x, y, z], i) => (i === 4 ? [x - 40, y + 30, z] : [x, y, z])),
+};
+const TARGET = { letter: 'C', kind: 'letter' as const };
+const FRAME = { width: 400, height: 400 };
+const p = (h: DetectedHand) => {
+  const { landmarks, handedness } = handshapeInput(h);
+  return classify(landmarks, handedness, 'letters').probabilities.C!;
+};
+
+describe('HandReader: sure is decided on the held hand, not on one frame', () => {
+  it('a hand whose frames scatter around the threshold is sure when their average reaches it', () => {
+    const [lo, hi] = [p(C), p(C2)].sort();
+    expect(hi! - lo!).toBeGreaterThan(0.02); // the two frames really differ
+    const threshold = (lo! + (hi! + lo!) / 2) / 2; // above the low frame, below the average
+    const reader = new HandReader(threshold);
+    const low = p(C) < p(C2) ? C : C2;
+    const high = low === C ? C2 : C;
+    const reads = Array.from({ length: 16 }, (_, i) => reader.read(i * 66, [i % 2 ? low : high], TARGET, FRAME));
+    // frame by frame, every other reading is not sure...
+    expect(reads.map((r) => r.prediction!.sure).slice(8)).toEqual([true, false, true, false, true, false, true, false]);
+    // ...but the held hand is, on every frame once the hold has begun
+    expect(reads.slice(8).every((r) => r.frame.hand!.sure === true)).toBe(true);
+    expect(reads.at(-1)!.frame.hand).toMatchObject({ label: 'C', sure: true });
+    expect(reads.at(-1)!.frame.hand!.adjust).toBeUndefined();
+  });
+
+  it('a hand whose average stays under the threshold is not sure, with advice on what to adjust', () => {
+    const reader = new HandReader(Math.min(0.999, p(C) + 0.001));
+    let last;
+    // the same hand in the middle of a big picture: small in it
+    const far = {
+      ...C,
+      landmarks: C.landmarks.map(([x, y, z]) => [x + 1800, y + 1800, z] as [number, number, number]),
+    };
+    for (let i = 0; i < 10; i++) last = reader.read(i * 66, [far], TARGET, { width: 4000, height: 4000 });
+    expect(last!.frame.hand).toMatchObject({ label: 'C', sure: false, adjust: ADJUST.tooFar });
+  });
+});
