@@ -50,6 +50,10 @@ interface Drawing {
   slantDeg: number;
   /** still frames before and after (seconds) */
   hold?: number;
+  /** landmark jitter of the tracker, in palm sizes (each point, each frame) */
+  noise?: number;
+  /** the wrist turning while the letter is drawn: degrees of in-plane rotation by the end */
+  turnDeg?: number;
 }
 
 function sequence(d: Drawing, id = 'x'): SequenceInput {
@@ -64,11 +68,21 @@ function sequence(d: Drawing, id = 'x'): SequenceInput {
     ...Array.from({ length: moving }, (_, i) => i / (moving - 1)),
     ...Array.from({ length: still }, () => 1),
   ];
+  let r = 7;
+  const rnd = () => ((r = (r * 1103515245 + 12345) % 2147483648) / 2147483648 - 0.5) * 2;
+  const jitter = (d.noise ?? 0) * palm;
   const frames = ts.map((t) => {
     const [a, b] = d.path(t);
     const dx = (c * a - s * b) * d.scale * palm * thumb;
     const dy = (s * a + c * b) * d.scale * palm;
-    return d.hand.map((p) => [(p.x + dx) / SIZE, (p.y + dy) / SIZE, 0]);
+    // the hand turns about its wrist as it draws
+    const turn = (((d.turnDeg ?? 0) * t) / 180) * Math.PI * thumb;
+    const [w, ct, st] = [d.hand[0], Math.cos(turn), Math.sin(turn)];
+    return d.hand.map((p) => {
+      const x = w.x + ct * (p.x - w.x) - st * (p.y - w.y);
+      const y = w.y + st * (p.x - w.x) + ct * (p.y - w.y);
+      return [(x + dx + jitter * rnd()) / SIZE, (y + dy + jitter * rnd()) / SIZE, 0];
+    });
   });
   return { id, fps: d.fps, width: SIZE, height: SIZE, frames };
 }
@@ -118,6 +132,26 @@ describe('landmark sequences: J and Z drawn at different speeds, sizes, slants a
     const labels = all.map((d) => recognizeSequence(sequence(d), 'letters').label);
     const right = labels.filter((l) => l === 'Z').length;
     expect(right / all.length).toBeGreaterThanOrEqual(0.9);
+  });
+
+  it('reads J and Z drawn as people do: 0.4 to 2 s, 15 to 30 fps, a turning wrist, a jittery tracker (at least 90%)', () => {
+    const cases: Array<{ d: Drawing; want: 'J' | 'Z' }> = [];
+    for (const [want, hands, path, turn] of [
+      ['J', iHands, jPoint, 35],
+      ['Z', dHands, zPoint, 10],
+    ] as const)
+      hands.slice(0, 4).forEach((h, k) => {
+        const hand = k % 2 ? mirrorX(h) : h;
+        for (const seconds of [0.4, 0.7, 1.2, 2])
+          for (const fps of [15, 20, 25, 30])
+            for (const noise of [0.02, 0.05])
+              cases.push({ want, d: { hand, path, seconds, fps, scale: 1, slantDeg: 0, noise, turnDeg: turn } });
+      });
+    const right = { J: 0, Z: 0 };
+    for (const { d, want } of cases) if (recognizeSequence(sequence(d), 'letters').label === want) right[want]++;
+    const per = cases.length / 2;
+    expect(right.J / per).toBeGreaterThanOrEqual(0.9);
+    expect(right.Z / per).toBeGreaterThanOrEqual(0.9);
   });
 
   it('a J or Z is sure, with a pause before and after the drawing', () => {
