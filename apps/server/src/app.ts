@@ -30,7 +30,7 @@ import { memoryLiveBus, redisLiveBus } from './scale/live-bus';
 import { memoryLiveCount, redisLiveCount } from './scale/live-count';
 import { memorySocketLedger, redisSocketLedger } from './scale/socket-ledger';
 import type { RedisHandle } from './scale/redis';
-import type { FrameProcessor } from './live/frame-processor';
+import type { FrameProcessor } from './recognition/frame-processor';
 import { registerLiveRoute } from './live/route';
 import { StoryLibrary } from './practice/library';
 import { LivePractice } from './practice/live-practice';

@@ -17,7 +17,7 @@ import type { WebSocket } from 'ws';
 import { CapabilityEstimator } from './capability';
 import { FrameRejected, RecognitionFailure } from '../recognition/frame-errors';
 import { checkFrame } from './frame-validation';
-import type { FrameProcessor, FrameResult } from './frame-processor';
+import type { FrameProcessor, FrameResult } from '../recognition/frame-processor';
 import { serverMessage, type MessageParts } from './server-messages';
 import { TokenBucket } from './token-bucket';
 

@@ -2,7 +2,7 @@ import { feedbackData, HandReader } from '@asl/practice';
 import { ERROR_CODES, startSessionDataSchema, type ControlMessage } from '@asl/protocol';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client';
-import type { FrameResult } from '../live/frame-processor';
+import type { FrameResult } from '../recognition/frame-processor';
 import type { LiveConnection, LiveSessionHooks } from '../live/connection';
 import type { StoryLibrary } from './library';
 import { PracticeSession } from './practice-session';
