@@ -73,4 +73,23 @@ export default tseslint.config(
       ],
     },
   },
+  // The server's layers below HTTP (accounts, practice, live socket, recognition, metrics, ...)
+  // never import from http/: AppError and the registry lookup are in apps/server/src/errors.ts.
+  {
+    files: ['apps/server/src/*/**/*.ts'],
+    ignores: ['apps/server/src/http/**', 'apps/server/src/test/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/http/*'],
+              message: 'Only app.ts and http/ use the HTTP layer; errors come from apps/server/src/errors.ts.',
+            },
+          ],
+        },
+      ],
+    },
+  },
 );

@@ -12,7 +12,7 @@ import type { Database } from './db/client';
 import { registerAuthRoutes } from './http/auth/routes';
 import { acceptEmptyJsonBodies } from './http/empty-body';
 import { registerCompression } from './http/compression';
-import { registerErrorHandling } from './http/errors';
+import { registerErrorHandling } from './http/error-handler';
 import { registerHealthRoutes } from './http/health';
 import { registerOfflineRoutes } from './http/offline-routes';
 import { registerModelRoutes } from './http/models';
