@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { envSchema } from '../config/env';
 import { decodeFrame } from './landmarks/image';
 import { createHandPipeline, livePipelineOptions } from './landmarks/pipeline';
-import { PHOTO_DIR, TEST_MODEL_DIR } from './landmarks/test-helpers';
+import { PHOTO_DIR, TEST_MODEL_DIR } from '../test/recognition';
 import { createRecognitionPool, type RecognitionPool } from './pool';
 
 const FILE = path.join(PHOTO_DIR, 'massey/asl_dataset/b/hand2_b_bot_seg_1_cropped.jpeg');

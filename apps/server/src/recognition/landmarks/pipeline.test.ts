@@ -5,7 +5,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decodeImage } from './image.js';
 import { createHandPipeline, type HandPipeline } from './pipeline.js';
-import { meanDist, PHOTO_DIR, testModels } from './test-helpers.js';
+import { meanDist, PHOTO_DIR, testModels } from '../../test/recognition.js';
 
 const FIVE = path.join(PHOTO_DIR, 'massey/asl_dataset/5/hand1_5_bot_seg_1_cropped.jpeg');
 const DIGIT = path.join(PHOTO_DIR, 'digits/Dataset/4/IMG_1122.JPG');
