@@ -4,8 +4,8 @@ import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createRecognizer, type Recognizer } from './recognize.js';
-import { PHOTO_DIR, testModels } from '../../test/recognition.js';
+import { createRecognizer, type Recognizer } from './batch.js';
+import { PHOTO_DIR, testModels } from '../../../apps/server/src/test/recognition.js';
 
 const M = path.join(PHOTO_DIR, 'massey/asl_dataset');
 // photos where a first-found palm at pad 2 is a knuckle-only false hand (seen while tuning)
