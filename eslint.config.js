@@ -92,4 +92,25 @@ export default tseslint.config(
       ],
     },
   },
+  // Recognition is below the live socket: the socket uses its frame processor, never the reverse.
+  {
+    files: ['apps/server/src/recognition/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/http/*'],
+              message: 'Only app.ts and http/ use the HTTP layer; errors come from apps/server/src/errors.ts.',
+            },
+            {
+              group: ['**/live/*', '**/practice/*'],
+              message: 'recognition/ is used by the live socket and practice, never the reverse.',
+            },
+          ],
+        },
+      ],
+    },
+  },
 );
