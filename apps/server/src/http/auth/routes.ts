@@ -14,7 +14,7 @@ import { assertPasswordAllowed } from '../../auth/common-passwords';
 import { createKeyedLimiter, perMinute, type KeyedLimiter } from '../../auth/keyed-limiter';
 import type { AuthService } from '../../auth/service';
 import { requireAuth, principalOf } from '../authenticate';
-import { parseWith } from '../errors';
+import { parseWith } from '../../errors';
 import { bodyField, byAddress, byLearner, limitRequests } from './limit';
 
 export interface AuthRouteLimits {
