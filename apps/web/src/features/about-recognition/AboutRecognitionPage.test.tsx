@@ -80,7 +80,7 @@ describe('figures in words', () => {
     expect(listLetters(['C', 'O'])).toBe('C and O');
     expect(listLetters(['M', 'N', 'S'])).toBe('M, N and S');
     expect(whyAlike(['U', 'R'])).toMatch(/crossed/);
-    expect(whyAlike(['B', 'E'])).toBe('They look alike from some angles');
+    expect(whyAlike(['B', 'E'])).toBe('they look alike from some angles');
     expect(letterRows(HELD_OUT_FIGURES).find((r) => r.letter === 'N')!.mistakenFor).toEqual(['M']);
   });
 });

@@ -119,7 +119,7 @@ export function AboutRecognitionPage({ figures = HELD_OUT_FIGURES }: { figures?:
             <ul>
               {figures.lookAlike.map((g) => (
                 <li key={g.join('')}>
-                  {listLetters(g)}: {whyAlike(g).toLowerCase()}.
+                  {listLetters(g)}: {whyAlike(g)}.
                 </li>
               ))}
             </ul>

@@ -69,19 +69,19 @@ export function sourceWords(name: string): string {
   return SOURCE_WORDS[name] ?? name;
 }
 
-/** Why the letters of a look-alike group are confused, in plain words. */
+/** Why the letters of a look-alike group are confused, in plain words (to follow "M and N: "). */
 const WHY: [letters: string, why: string][] = [
-  ['MNST', 'Fists that differ only in where your thumb sits'],
-  ['CO', 'A C that closes too far looks like an O'],
-  ['GQ', 'The same shape pointing a different way: a G held at an angle'],
-  ['KP', 'The same shape pointing a different way: a P held at an angle'],
-  ['RU', 'R’s crossed fingers are hard to see from the front'],
-  ['DX', 'A hooked index finger can look straight, and the other way round'],
+  ['MNST', 'fists that differ only in where your thumb sits'],
+  ['CO', 'a C that closes too far looks like an O'],
+  ['GQ', 'the same shape pointing another way, so a G held at an angle can look like a Q'],
+  ['KP', 'the same shape pointing another way, so a P held at an angle can look like a K'],
+  ['RU', 'the crossed fingers of an R are hard to see from the front'],
+  ['DX', 'a hooked index finger (X) can look straight (D), and the other way round'],
 ];
 
 export function whyAlike(group: string[]): string {
   const has = (letters: string) => [...letters].every((l) => group.includes(l));
-  return WHY.find(([letters]) => has(letters))?.[1] ?? 'They look alike from some angles';
+  return WHY.find(([letters]) => has(letters))?.[1] ?? 'they look alike from some angles';
 }
 
 /** "M, N, S, T and A" */
