@@ -25,7 +25,11 @@ async function settled(page: Page) {
 async function openFromAslWorld(page: Page) {
   await page.getByRole('navigation', { name: 'Modules' }).getByRole('link', { name: 'ASL World' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'ASL World' })).toBeVisible();
-  await page.getByRole('link', { name: 'How well does recognition work?' }).click();
+  const link = page.getByRole('link', { name: 'How well does recognition work?' });
+  await link.scrollIntoViewIfNeeded();
+  mkdirSync(SHOTS, { recursive: true });
+  await page.screenshot({ path: `${SHOTS}/issue16-asl-world-link-desktop.png` });
+  await link.click();
   await expect(page).toHaveURL(/\/about-recognition$/);
   await expect(page.getByRole('heading', { level: 1, name: 'About recognition' })).toBeVisible();
   await settled(page);
@@ -60,12 +64,18 @@ test.describe('on a phone', () => {
   test('the page fits the screen: no sideways scrolling', async ({ page, base }) => {
     await registerViaUi(page);
     await page.goto(`${base}/asl-world`);
-    await page.getByRole('link', { name: 'How well does recognition work?' }).click();
+    const link = page.getByRole('link', { name: 'How well does recognition work?' });
+    await link.scrollIntoViewIfNeeded();
+    mkdirSync(SHOTS, { recursive: true });
+    await page.screenshot({ path: `${SHOTS}/issue16-asl-world-link-phone.png` });
+    await link.click();
     await expect(page.getByRole('heading', { level: 1, name: 'About recognition' })).toBeVisible();
     await settled(page);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(SIZES.phone.width);
     mkdirSync(SHOTS, { recursive: true });
     await page.screenshot({ path: `${SHOTS}/issue16-about-recognition-phone.png`, fullPage: true });
+    await page.getByRole('table').scrollIntoViewIfNeeded();
+    await page.screenshot({ path: `${SHOTS}/issue16-about-recognition-phone-table.png` });
   });
 });
 

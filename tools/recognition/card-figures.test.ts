@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { HELD_OUT_FIGURES } from '../../packages/recognition/src/handshape/held-out-figures.js';
-import { CARD_PATH, figuresFromCard } from './card-figures.js';
+import { CARD_PATH, cardLetterLine, figuresFromCard } from './card-figures.js';
 
 const card = readFileSync(CARD_PATH, 'utf8');
 
@@ -37,5 +37,35 @@ describe('the figures the About recognition page shows', () => {
     expect(() => figuresFromCard(card.replace('Letters per class (pooled)', 'Per letter'))).toThrow(
       /Letters per class/,
     );
+  });
+
+  it('read back what holdout-report.ts prints for the card: every letter named, the top confusions', () => {
+    const perClass = new Map(
+      'ABCDEFGHIKLMNOPQRSTUVWXY'.split('').map((l, i) => [l, { n: 100, correct: 100 - (i % 5) }] as const),
+    );
+    const confusion = new Map([
+      [
+        'M',
+        new Map([
+          ['M', 80],
+          ['N', 16],
+          ['T', 4],
+        ]),
+      ],
+      [
+        'C',
+        new Map([
+          ['C', 85],
+          ['O', 15],
+        ]),
+      ],
+    ]);
+    const line = cardLetterLine(perClass, confusion);
+    expect(line).toMatch(/^Letters per class \(pooled\): A 100%, B 99%, .*; confusions M→N 16, C→O 15, M→T 4 \(/);
+    const f = figuresFromCard(
+      card.replace(/Letters per class \(pooled\):[^(]*\(/, `${line.slice(0, line.lastIndexOf('('))}(`),
+    );
+    expect(f.perLetter.find((l) => l.letter === 'B')).toEqual({ letter: 'B', low: 99, high: 99 });
+    expect(f.confusions[0]).toEqual({ signed: 'M', read: 'N', count: 16 });
   });
 });

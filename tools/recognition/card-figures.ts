@@ -116,6 +116,25 @@ export function figuresFromCard(card: string): HeldOutFigures {
   };
 }
 
+/**
+ * The card's per-letter sentence as holdout-report.ts prints it for the card, every letter named
+ * (figuresFromCard reads it back): "Letters per class (pooled): A 98%, ...; confusions M→N 16, ... (top 6)."
+ */
+export function cardLetterLine(
+  perClass: ReadonlyMap<string, { n: number; correct: number }>,
+  confusion: ReadonlyMap<string, ReadonlyMap<string, number>>,
+  top = 6,
+): string {
+  const classes = LETTERS.filter((l) => perClass.get(l)?.n).map(
+    (l) => `${l} ${Math.round((100 * perClass.get(l)!.correct) / perClass.get(l)!.n)}%`,
+  );
+  const errors: [string, string, number][] = [];
+  for (const [t, row] of confusion) for (const [p, c] of row) if (p !== t) errors.push([t, p, c]);
+  errors.sort((a, b) => b[2] - a[2]);
+  const worst = errors.slice(0, top).map(([t, p, c]) => `${t}→${p} ${c}`);
+  return `Letters per class (pooled): ${classes.join(', ')}; confusions ${worst.join(', ')} (the ${worst.length} most frequent).`;
+}
+
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
   const figures = figuresFromCard(readFileSync(CARD_PATH, 'utf8'));
   if (process.argv.includes('--check')) {

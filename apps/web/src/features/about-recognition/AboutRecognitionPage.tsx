@@ -15,6 +15,7 @@ export function AboutRecognitionPage({ figures = HELD_OUT_FIGURES }: { figures?:
   const rows = letterRows(figures);
   const weak = weakLetters(figures);
   const sureIn10 = Math.round(figures.sure / 10);
+  const range = rows.find((r) => r.rightIn100.includes(' to '))?.rightIn100;
   return (
     <section className="page about-recognition" aria-labelledby="about-recognition-title">
       <h1 id="about-recognition-title">About recognition</h1>
@@ -66,16 +67,33 @@ export function AboutRecognitionPage({ figures = HELD_OUT_FIGURES }: { figures?:
                     {r.rightIn100}
                     {r.weak && <span className="about-harder"> (harder)</span>}
                   </td>
-                  <td>{r.mistakenFor.length ? listLetters(r.mistakenFor) : '–'}</td>
+                  <td>
+                    {r.mistakenFor.length ? (
+                      listLetters(r.mistakenFor)
+                    ) : (
+                      <>
+                        <span aria-hidden="true">–</span>
+                        <span className="visually-hidden">none listed</span>
+                      </>
+                    )}
+                  </td>
                 </tr>
               ))}
             </tbody>
           </table>
         </div>
         <p className="muted">
-          “Harder” marks letters read right fewer than {WEAK_BELOW} times in 100. Where it says “96 to 100”, the letters
-          were each read right at least 96 times. J and Z move, so they are not in the table: they are read from the
-          path your finger draws. Digits 0, 2, 6 and 9 are the same handshapes as O, V, W and F.
+          “Harder” marks letters read right fewer than {WEAK_BELOW} times in 100; “Sometimes read as” names the most
+          frequent mistakes.
+          {range && (
+            <>
+              {' '}
+              Where it says “{range}”, the model card gives one figure for that group of letters: each was read right at
+              least {range.split(' ')[0]} times.
+            </>
+          )}{' '}
+          J and Z move, so they are not in the table: they are read from the path your finger draws. Digits 0, 2, 6 and
+          9 are the same handshapes as O, V, W and F.
         </p>
       </section>
 
