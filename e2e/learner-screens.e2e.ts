@@ -352,6 +352,15 @@ test.describe('the practice screen (items 1, 2, 3, 8, 9)', () => {
         const fbBox = (await feedback.boundingBox())!;
         expect(fbBox.y + fbBox.height).toBeLessThanOrEqual(videoBox.y + videoBox.height + 1);
 
+        // "Offline practice is ready" fits the space kept for it: its arrival moves nothing.
+        await expect(page.getByTestId('offline-ready')).toBeVisible({ timeout: 120_000 });
+        const notes = await page.locator('.live-notes').evaluate((e) => ({
+          height: e.getBoundingClientRect().height,
+          kept: Number.parseFloat(getComputedStyle(e).minHeight),
+        }));
+        expect(notes.kept).toBeGreaterThan(0);
+        expect(notes.height).toBeLessThanOrEqual(notes.kept + 0.5);
+
         // No engineering figures for learners: all behind "Advanced", closed by default.
         const advanced = page.getByTestId('advanced');
         await expect(advanced).not.toHaveAttribute('open');
