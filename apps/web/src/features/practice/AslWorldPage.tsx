@@ -86,8 +86,15 @@ export function AslWorldPage({
   useEffect(() => {
     reportState.current = onLiveState;
   });
-  useEffect(() => reportState.current?.(connection.state), [connection.state]);
-  useEffect(() => () => reportState.current?.(null), []);
+  useEffect(() => {
+    reportState.current?.(connection.state);
+  }, [connection.state]);
+  useEffect(
+    () => () => {
+      reportState.current?.(null);
+    },
+    [],
+  );
 
   // The hand skeleton is drawn only while frames are read (streamed, or on this device); a frame
   // answered after the camera stopped or the stream paused is dropped, not drawn over the black frame.

@@ -40,7 +40,9 @@ export function StoryPractice({
     }
     wasPractising.current = practising;
   }, [practising, revealPractice]);
-  useEffect(() => setStoryOnScreen(practising || p.phase === 'complete'), [practising, p.phase, setStoryOnScreen]);
+  useEffect(() => {
+    setStoryOnScreen(practising || p.phase === 'complete');
+  }, [practising, p.phase, setStoryOnScreen]);
 
   const [params, setParams] = useSearchParams();
   const requested = params.get('story');
