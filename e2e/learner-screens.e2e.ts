@@ -448,6 +448,9 @@ test.describe('the practice screen (items 1, 2, 3, 8, 9)', () => {
     const start = page.getByRole('button', { name: 'Start My Cat' });
     await expect(start).toBeDisabled();
     await expect(start).toHaveAccessibleDescription(/Not on this device yet: open it once while online/);
+    mkdirSync(SHOTS, { recursive: true });
+    await page.getByRole('heading', { name: 'Choose a story' }).scrollIntoViewIfNeeded();
+    await page.screenshot({ path: `${SHOTS}/issue17-offline-picker.png` });
     await context.setOffline(false);
   });
 
