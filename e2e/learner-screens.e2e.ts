@@ -391,13 +391,26 @@ test.describe('the practice screen (items 1, 2, 3, 8, 9)', () => {
         await expect(page.getByTestId('stat-fps')).toBeVisible();
         await advanced.locator('summary').click();
 
-        // Complete Story: the result in view, focus on its heading, leading with what went right.
+        // Complete Story once a letter is signed: the result in view, focus on its heading, leading
+        // with what went right, and a celebration (a calm one, without falling confetti, on the
+        // phone, which asks for reduced motion here).
+        await expect(page.getByText(/[1-9] of 15 letters/)).toBeVisible({ timeout: 60_000 });
+        const calm = size === 'phone';
+        if (calm) await page.emulateMedia({ reducedMotion: 'reduce' });
         await page.getByRole('button', { name: 'Complete Story' }).click();
         const result = page.getByRole('heading', { name: /^Story (complete!|ended early)$/ });
         await expect(result).toBeFocused();
         await expectWhollyInView(page, 'result heading', result);
         await expect(page.getByTestId('result-lead')).toBeVisible();
         await expectWhollyInView(page, 'result lead', page.getByTestId('result-lead'));
+        await expect(page.getByTestId('result-lead')).toHaveText(
+          /^You (got \d+ letters? right first time|signed \d+ letters?)/,
+        );
+        await expect(page.getByTestId('story-celebration')).toBeAttached();
+        await expect(page.locator('.story-celebration-badge')).toBeVisible();
+        const confetti = page.locator('.confetti span').first();
+        if (calm) await expect(confetti).toBeHidden();
+        else await expect(confetti).toBeVisible();
         for (const theme of THEMES) {
           await page.evaluate((t) => (document.documentElement.dataset.theme = t), theme);
           await page.screenshot({ path: `${SHOTS}/issue17-result-${size}-${theme}.png` });

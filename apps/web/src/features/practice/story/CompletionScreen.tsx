@@ -44,7 +44,7 @@ export function CompletionScreen({
     card.current?.scrollIntoView?.({ block: 'start' });
   }, []);
 
-  const celebrate = s.completed || s.letters_first_try > 0;
+  const celebrate = s.completed || s.letters_signed > 0;
   const lead =
     s.letters_first_try > 0
       ? `You got ${plural(s.letters_first_try, 'letter')} right first time${good.length ? `: ${good.join(', ')}` : ''}.`
