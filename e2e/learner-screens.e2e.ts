@@ -415,6 +415,9 @@ test.describe('the practice screen (items 1, 2, 3, 8, 9)', () => {
           await page.evaluate((t) => (document.documentElement.dataset.theme = t), theme);
           await page.screenshot({ path: `${SHOTS}/issue17-result-${size}-${theme}.png` });
         }
+        // and back to the list: focus on its heading
+        await page.getByRole('button', { name: 'Choose another story' }).click();
+        await expect(page.getByRole('heading', { name: 'Choose a story' })).toBeFocused();
       });
     });
   }

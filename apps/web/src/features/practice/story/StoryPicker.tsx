@@ -54,7 +54,9 @@ export function StoryPicker({
 
   return (
     <section className="story-picker" aria-labelledby="picker-title">
-      <h2 id="picker-title">Choose a story</h2>
+      <h2 id="picker-title" tabIndex={-1}>
+        Choose a story
+      </h2>
       <div className="level-tabs" role="radiogroup" aria-label="Level">
         {[1, 2, 3, 4].map((l) => (
           <label key={l} className={`level-tab ${l === level ? 'is-selected' : ''}`}>

@@ -43,6 +43,14 @@ export function StoryPractice({
   useEffect(() => {
     setStoryOnScreen(practising || p.phase === 'complete');
   }, [practising, p.phase, setStoryOnScreen]);
+  // Back to the list (another story, or from the result): focus goes to its heading.
+  const lastPhase = useRef(p.phase);
+  useEffect(() => {
+    const from = lastPhase.current;
+    lastPhase.current = p.phase;
+    if (p.phase === 'picking' && (from === 'practising' || from === 'complete'))
+      document.getElementById('picker-title')?.focus();
+  }, [p.phase]);
 
   const [params, setParams] = useSearchParams();
   const requested = params.get('story');
