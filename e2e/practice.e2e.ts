@@ -125,6 +125,7 @@ test('killing the server mid-story loses no completed letter: the client reconne
         }),
       );
     });
+    await page.getByTestId('advanced').locator('summary').click();
     await server.stop('SIGKILL');
     await expect(page.getByText(/Reconnect attempts: [1-5]\/5/)).toBeVisible({ timeout: 30_000 });
     // The restart can take longer than the five reconnect attempts on a busy machine: hold the
