@@ -1,30 +1,11 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import sharp from 'sharp';
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../playwright.config';
 import { expect, registerViaUi, test } from './support/fixtures';
 import { offlineSession } from './support/practice-data';
-import { buildY4m, fakeCameraLaunchOptions } from './support/y4m';
+import { NO_HAND, useFakeCamera } from './support/fake-camera';
 
 // A fake camera (no hand, then a C), so the practice screen can be checked with a story in progress.
-const camDir = await mkdtemp(join(tmpdir(), 'asl-a11y-e2e-'));
-const blank = join(camDir, 'no-hand.jpeg');
-await sharp({ create: { width: 640, height: 480, channels: 3, background: { r: 0, g: 0, b: 0 } } })
-  .jpeg()
-  .toFile(blank);
-const camera = await buildY4m({
-  photos: [blank, 'massey/asl_dataset/c/hand2_c_top_seg_1_cropped.jpeg'],
-  out: join(camDir, 'c.y4m'),
-  fps: 10,
-  framesPerPhoto: 20,
-});
-test.use({ launchOptions: fakeCameraLaunchOptions(camera.path, CHROMIUM_PATH, CHROMIUM_ARGS) });
-test.afterAll(async () => {
-  await rm(camDir, { recursive: true, force: true });
-});
+await useFakeCamera([NO_HAND, 'massey/asl_dataset/c/hand2_c_top_seg_1_cropped.jpeg'], { fps: 10, framesPerPhoto: 20 });
 
 const THEMES = ['light', 'dark', 'high-contrast'] as const;
 const PUBLIC = ['/login', '/register'];

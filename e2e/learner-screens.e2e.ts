@@ -1,13 +1,8 @@
 import { mkdirSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
-import sharp from 'sharp';
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../playwright.config';
 import { expect, registerViaUi, test } from './support/fixtures';
 import { offlineSession } from './support/practice-data';
-import { buildY4m, fakeCameraLaunchOptions } from './support/y4m';
+import { NO_HAND, useFakeCamera } from './support/fake-camera';
 
 /**
  * Issue 17 items 1 to 9 in Chromium: way-finding, one theme control, honest offline
@@ -262,26 +257,15 @@ test.describe('the dashboard chart (items 8 and 9)', () => {
  * The practice screen (items 1, 2, 3, 8 and 9): a fake camera showing no hand, then a C (the first
  * letter of "My Cat") the recogniser reads surely, looping.
  */
-const camDir = await mkdtemp(join(tmpdir(), 'asl-learner-e2e-'));
-const blank = join(camDir, 'no-hand.jpeg');
-await sharp({ create: { width: 640, height: 480, channels: 3, background: { r: 0, g: 0, b: 0 } } })
-  .jpeg()
-  .toFile(blank);
-const signing = await buildY4m({
-  photos: [
-    blank,
+// the whole file's browser has this camera (launch options are per worker)
+await useFakeCamera(
+  [
+    NO_HAND,
     'massey/asl_dataset/c/hand2_c_top_seg_1_cropped.jpeg',
     'massey/asl_dataset/c/hand2_c_top_seg_1_cropped.jpeg',
   ],
-  out: join(camDir, 'c.y4m'),
-  fps: 10,
-  framesPerPhoto: 20,
-});
-// the whole file's browser has this camera (launch options are per worker)
-test.use({ launchOptions: fakeCameraLaunchOptions(signing.path, CHROMIUM_PATH, CHROMIUM_ARGS) });
-test.afterAll(async () => {
-  await rm(camDir, { recursive: true, force: true });
-});
+  { fps: 10, framesPerPhoto: 20 },
+);
 
 /** The part of the viewport not under the sticky header or the phone's bottom bar. */
 async function clearView(page: Page) {

@@ -1,32 +1,20 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { Page } from '@playwright/test';
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../playwright.config';
 import { expect, newLearner, pausePageClock, registerViaUi, test } from './support/fixtures';
 import { removeDir, startE2EServer } from './support/server';
-import { buildY4m, fakeCameraLaunchOptions } from './support/y4m';
+import { useFakeCamera } from './support/fake-camera';
 
 /**
  * ASL World in Chromium with a fake camera that plays a Y4M built here from real photos
  * (Massey ASL letters a, b, c, letterboxed on black).
  */
-const workDir = await mkdtemp(join(tmpdir(), 'asl-live-e2e-'));
-const video = await buildY4m({
-  photos: [
+const video = await useFakeCamera(
+  [
     'massey/asl_dataset/a/hand1_a_bot_seg_1_cropped.jpeg',
     'massey/asl_dataset/b/hand1_b_bot_seg_1_cropped.jpeg',
     'massey/asl_dataset/c/hand1_c_bot_seg_1_cropped.jpeg',
   ],
-  out: join(workDir, 'signing.y4m'),
-  framesPerPhoto: 15,
-});
-
-test.use({ launchOptions: fakeCameraLaunchOptions(video.path, CHROMIUM_PATH, CHROMIUM_ARGS) });
-
-test.afterAll(async () => {
-  await rm(workDir, { recursive: true, force: true });
-});
+  { framesPerPhoto: 15 },
+);
 
 const openAdvanced = (page: Page) => page.getByTestId('advanced').locator('summary').click();
 

@@ -1,9 +1,5 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../playwright.config';
 import { expect, newLearner, registerViaUi, test } from './support/fixtures';
-import { buildY4m, fakeCameraLaunchOptions } from './support/y4m';
+import { useFakeCamera } from './support/fake-camera';
 
 /**
  * Offline practice in Chromium: the learner starts "My Cat" online, the network goes away, and
@@ -11,22 +7,15 @@ import { buildY4m, fakeCameraLaunchOptions } from './support/y4m';
  * the same recogniser (onnxruntime-web in a worker); the completion screen shows what was
  * recorded offline.
  */
-const workDir = await mkdtemp(join(tmpdir(), 'asl-offline-e2e-'));
-const video = await buildY4m({
-  photos: [
+await useFakeCamera(
+  [
     // a C the recogniser is sure of through the browser's capture (640x480 -> 320x240 JPEG)
     'massey/asl_dataset/c/hand2_c_top_seg_1_cropped.jpeg',
     'massey/asl_dataset/a/hand1_a_dif_seg_2_cropped.jpeg',
     'massey/asl_dataset/t/hand1_t_left_seg_2_cropped.jpeg',
   ],
-  out: join(workDir, 'cat.y4m'),
-  framesPerPhoto: 60,
-});
-
-test.use({ launchOptions: fakeCameraLaunchOptions(video.path, CHROMIUM_PATH, CHROMIUM_ARGS) });
-test.afterAll(async () => {
-  await rm(workDir, { recursive: true, force: true });
-});
+  { framesPerPhoto: 60 },
+);
 
 const lettersDone = async (page: import('@playwright/test').Page) =>
   Number(/(\d+) of \d+ letters/.exec((await page.getByText(/\d+ of \d+ letters/).textContent()) ?? '')?.[1] ?? -1);

@@ -1,44 +1,27 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { Page } from '@playwright/test';
-import sharp from 'sharp';
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../playwright.config';
 import { expect, newLearner, pausePageClock, registerViaUi, test } from './support/fixtures';
 import { expectChartLabelled } from './support/dashboard';
 import { removeDir, startE2EServer, type E2EServer } from './support/server';
-import { buildY4m, fakeCameraLaunchOptions } from './support/y4m';
+import { NO_HAND, useFakeCamera } from './support/fake-camera';
 
 /**
  * Story practice in Chromium: the fake camera plays a video made from real photos that
  * fingerspell C-A-T (Massey ASL data set), the first word of the beginner story "My Cat": 4 s with
  * no hand (the story starts meanwhile), each letter for 2 s, then 20 s with no hand.
  */
-const workDir = await mkdtemp(join(tmpdir(), 'asl-practice-e2e-'));
-const blank = join(workDir, 'no-hand.jpeg');
-await sharp({ create: { width: 640, height: 480, channels: 3, background: { r: 0, g: 0, b: 0 } } })
-  .jpeg()
-  .toFile(blank);
-const video = await buildY4m({
-  photos: [
-    blank,
-    blank,
+await useFakeCamera(
+  [
+    NO_HAND,
+    NO_HAND,
     // a C the recogniser is sure of through the browser's capture (640x480 -> 320x240 JPEG)
     'massey/asl_dataset/c/hand2_c_top_seg_1_cropped.jpeg',
     'massey/asl_dataset/a/hand1_a_dif_seg_2_cropped.jpeg',
     'massey/asl_dataset/t/hand1_t_left_seg_2_cropped.jpeg',
     // a long rest without a hand, so Complete Story is pressed before the video comes round to C again
-    ...Array<string>(10).fill(blank),
+    ...Array<null>(10).fill(NO_HAND),
   ],
-  out: join(workDir, 'cat.y4m'),
-  fps: 10,
-  framesPerPhoto: 20,
-});
-
-test.use({ launchOptions: fakeCameraLaunchOptions(video.path, CHROMIUM_PATH, CHROMIUM_ARGS) });
-test.afterAll(async () => {
-  await rm(workDir, { recursive: true, force: true });
-});
+  { fps: 10, framesPerPhoto: 20 },
+);
 
 const register = (page: Page, base: string) => registerViaUi(page, newLearner(), base);
 

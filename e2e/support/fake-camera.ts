@@ -1,0 +1,41 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import sharp from 'sharp';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../playwright.config';
+import { test } from './fixtures';
+import { buildY4m, fakeCameraLaunchOptions } from './y4m';
+
+/** In a fake camera's photo list: a frame with no hand (black). */
+export const NO_HAND = null;
+
+export interface FakeCameraOptions {
+  fps?: number;
+  /** how many frames each photo is shown for */
+  framesPerPhoto?: number;
+}
+
+/**
+ * The whole file's browser gets a fake webcam playing `photos` in a loop (paths under the shared
+ * photos folder, or NO_HAND), letterboxed on black at 640x480; the video is removed after the
+ * file's tests. Call at the top level of a test file (launch options are per worker).
+ */
+export async function useFakeCamera(photos: Array<string | null>, opts: FakeCameraOptions = {}) {
+  const dir = await mkdtemp(join(tmpdir(), 'asl-e2e-camera-'));
+  const blank = join(dir, 'no-hand.jpeg');
+  if (photos.includes(NO_HAND))
+    await sharp({ create: { width: 640, height: 480, channels: 3, background: { r: 0, g: 0, b: 0 } } })
+      .jpeg()
+      .toFile(blank);
+  const video = await buildY4m({
+    photos: photos.map((p) => p ?? blank),
+    out: join(dir, 'camera.y4m'),
+    fps: opts.fps,
+    framesPerPhoto: opts.framesPerPhoto,
+  });
+  test.use({ launchOptions: fakeCameraLaunchOptions(video.path, CHROMIUM_PATH, CHROMIUM_ARGS) });
+  test.afterAll(async () => {
+    await rm(dir, { recursive: true, force: true });
+  });
+  return video;
+}
