@@ -11,7 +11,7 @@ import {
   resetPasswordRequestSchema,
   tokenPairSchema,
 } from './auth';
-import type { ErrorCode } from './errors';
+import { ERROR_CODES, type ErrorCode } from './errors';
 import { healthResponseSchema, readyResponseSchema } from './health';
 import {
   analyticsBatchResponseSchema,
@@ -264,6 +264,9 @@ export const ROUTES = {
 } as const satisfies Record<string, RestRoute>;
 
 export type RouteName = keyof typeof ROUTES;
+
+/** What a client tells the learner when an answer breaks the contract: the server-fault text. */
+export const BROKEN_ANSWER_MESSAGE = ERROR_CODES.INTERNAL_ERROR.message;
 
 type Part<R, K extends 'params' | 'query' | 'body'> = R extends { [P in K]: infer S extends ZodType }
   ? { [P in K]: z.input<S> }

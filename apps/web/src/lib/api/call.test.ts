@@ -1,4 +1,3 @@
-import { ROUTES } from '@asl/protocol';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from './api-error';
 import { call, INVALID_RESPONSE } from './call';
@@ -25,7 +24,7 @@ describe('call(route, input)', () => {
     localStorage.setItem('auth_token', 'T1');
     const fetchMock = vi.fn(async () => json(200, { story }));
     vi.stubGlobal('fetch', fetchMock);
-    expect(await call(ROUTES.story, { params: { id: 'l1 my/cat' } })).toEqual({ story });
+    expect(await call('story', { params: { id: 'l1 my/cat' } })).toEqual({ story });
     const [url, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
     expect(url).toBe('/api/v1/stories/l1%20my%2Fcat');
     expect(init.method).toBe('GET');
@@ -35,7 +34,7 @@ describe('call(route, input)', () => {
   it('sends the query without empty values', async () => {
     const fetchMock = vi.fn(async () => json(200, { stories: [] }));
     vi.stubGlobal('fetch', fetchMock);
-    expect(await call(ROUTES.stories, { query: { level: 2, tag: undefined } })).toEqual({ stories: [] });
+    expect(await call('stories', { query: { level: 2, tag: undefined } })).toEqual({ stories: [] });
     expect((fetchMock.mock.calls[0] as unknown as [string])[0]).toBe('/api/v1/stories?level=2');
   });
 
@@ -43,7 +42,7 @@ describe('call(route, input)', () => {
     localStorage.setItem('auth_token', 'T1');
     const fetchMock = vi.fn(async () => json(200, { ok: true, message: 'sent' }));
     vi.stubGlobal('fetch', fetchMock);
-    expect(await call(ROUTES.forgotPassword, { body: { email: 'a@example.org' } })).toEqual({
+    expect(await call('forgotPassword', { body: { email: 'a@example.org' } })).toEqual({
       ok: true,
       message: 'sent',
     });
@@ -59,7 +58,7 @@ describe('call(route, input)', () => {
       'fetch',
       vi.fn(async () => json(200, { ok: 'yes' })),
     );
-    const err = await call(ROUTES.forgotPassword, { body: { email: 'a@example.org' } }, { retry: false }).catch(
+    const err = await call('forgotPassword', { body: { email: 'a@example.org' } }, { retry: false }).catch(
       (e: unknown) => e,
     );
     expect(err).toBeInstanceOf(ApiError);
@@ -71,7 +70,7 @@ describe('call(route, input)', () => {
       'fetch',
       vi.fn(async () => json(404, { error: { code: 'STORY_NOT_FOUND', message: 'That story was not found.' } })),
     );
-    const err = await call(ROUTES.story, { params: { id: 'x' } }, { retry: false }).catch((e: unknown) => e);
+    const err = await call('story', { params: { id: 'x' } }, { retry: false }).catch((e: unknown) => e);
     expect(err).toMatchObject({ status: 404, code: 'STORY_NOT_FOUND' });
   });
 });

@@ -1,6 +1,7 @@
-import { ERROR_CODES, routePath, type RestRoute, type RouteInput, type RouteOutput } from '@asl/protocol';
+import type { RestRoute, RouteInput, RouteName, RouteOutput } from '@asl/protocol';
 import { ApiError } from './api-error';
 import { request, type RequestOptions } from './client';
+import { loadRoutes, type Routes } from './routes';
 
 /** Per-call options; the method, path, body and whether to send the token come from the route. */
 export type CallOptions = Omit<RequestOptions, 'method' | 'body' | 'auth'>;
@@ -18,16 +19,18 @@ function queryString(query: Record<string, unknown> | undefined): string {
 }
 
 /**
- * One call of the REST contract (ROUTES in packages/protocol): the path is built from the route
+ * One call of the REST contract, by its name in ROUTES (packages/protocol): the path is built from the route
  * and its params, the query and body are sent as the route says, and the answer is checked
  * against the route's response schema. Retries, the token refresh and offline queueing are
  * request()'s (lib/api/client.ts).
  */
-export async function call<R extends RestRoute>(
-  route: R,
-  input: RouteInput<R>,
+export async function call<N extends RouteName>(
+  name: N,
+  input: RouteInput<Routes[N]>,
   options: CallOptions = {},
-): Promise<RouteOutput<R>> {
+): Promise<RouteOutput<Routes[N]>> {
+  const { ROUTES, routePath, BROKEN_ANSWER_MESSAGE } = await loadRoutes();
+  const route: RestRoute = ROUTES[name];
   const { params, query, body } = input as {
     params?: Record<string, string | number>;
     query?: Record<string, unknown>;
@@ -41,7 +44,7 @@ export async function call<R extends RestRoute>(
   });
   const parsed = route.response.safeParse(answer);
   if (!parsed.success) {
-    throw new ApiError(502, INVALID_RESPONSE, ERROR_CODES.INTERNAL_ERROR.message);
+    throw new ApiError(502, INVALID_RESPONSE, BROKEN_ANSWER_MESSAGE);
   }
-  return parsed.data as RouteOutput<R>;
+  return parsed.data as RouteOutput<Routes[N]>;
 }

@@ -1,7 +1,8 @@
-import { API_BASE_PATH, GENERIC_RETRY, ROUTES, SESSION_MESSAGES } from '@asl/protocol';
+import { API_BASE_PATH, GENERIC_RETRY, SESSION_MESSAGES } from '@asl/protocol';
 import { ApiError } from './api-error';
 import { isOffline, whenOnline } from './online';
 import { withRetry, type RetryPolicy } from './retry';
+import { loadRoutes } from './routes';
 import { tokenStore } from './tokens';
 
 export interface RequestOptions {
@@ -85,7 +86,7 @@ export function refreshSession(): Promise<boolean> {
       if (!current) return false;
       if (current !== startedWith) return true; // another tab already rotated it
       try {
-        const { path, method, response } = ROUTES.refresh;
+        const { path, method, response } = (await loadRoutes()).ROUTES.refresh;
         const answer = await parse<unknown>(await send(path, { method, body: { refresh_token: current } }, null));
         const pair = response.parse(answer); // an answer that breaks the contract is a failed refresh
         tokenStore.save(pair);

@@ -1,4 +1,4 @@
-import { ROUTES, type ProgressResponse } from '@asl/protocol';
+import type { ProgressResponse } from '@asl/protocol';
 import { call } from './call';
 
 /**
@@ -6,5 +6,5 @@ import { call } from './call';
  * /progress, for the dashboard and for practice's suggestion.
  */
 export function getProgress(signal?: AbortSignal): Promise<ProgressResponse> {
-  return call(ROUTES.progress, {}, signal ? { signal } : {});
+  return call('progress', {}, signal ? { signal } : {});
 }

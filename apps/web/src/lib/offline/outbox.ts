@@ -1,6 +1,5 @@
 import {
   OFFLINE_LIMITS,
-  ROUTES,
   SYNC_TAGS,
   analyticsEventSchema,
   offlineSessionRequestSchema,
@@ -150,7 +149,7 @@ async function flushPractice(userId: string, result: FlushResult): Promise<void>
           completed_at: last ? body.completed_at : null,
           attempts: body.attempts.slice(p * size, (p + 1) * size),
         };
-        await call(ROUTES.offlineSession, { body: piece }, once);
+        await call('offlineSession', { body: piece }, once);
       }
       // Rewritten meanwhile (a new piece was merged): keep it, the next flush sends the rest.
       if (await offlineStore.deleteIfUnchanged(rec.key, rec.timestamp)) result.sent++;
@@ -173,7 +172,7 @@ async function flushAnalytics(userId: string, result: FlushResult): Promise<void
   for (let i = 0; i < items.length; i += OFFLINE_LIMITS.maxEventsPerBatch) {
     const batch = items.slice(i, i + OFFLINE_LIMITS.maxEventsPerBatch);
     try {
-      await call(ROUTES.analyticsEvents, { body: { events: batch.map((r) => r.data.body) } }, once);
+      await call('analyticsEvents', { body: { events: batch.map((r) => r.data.body) } }, once);
       result.sent += batch.length;
     } catch (err) {
       if (!isPermanent(err)) {

@@ -1,10 +1,10 @@
-import { ROUTES, type OkResponse } from '@asl/protocol';
+import type { OkResponse } from '@asl/protocol';
 import { call } from '../../../lib/api/call';
 
 /** POST /auth/change-password. */
 export function changePassword(currentPassword: string, newPassword: string): Promise<OkResponse> {
   return call(
-    ROUTES.changePassword,
+    'changePassword',
     { body: { current_password: currentPassword, new_password: newPassword } },
     { retry: false },
   );

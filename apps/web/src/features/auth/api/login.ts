@@ -1,10 +1,10 @@
-import { LOGIN_HANDLER_RETRY, ROUTES, type TokenPair } from '@asl/protocol';
+import { LOGIN_HANDLER_RETRY, type TokenPair } from '@asl/protocol';
 import { call } from '../../../lib/api/call';
 
 /** POST /auth/login. The identifier is lowercased and trimmed (spec section 5). */
 export function login(identifier: string, password: string): Promise<TokenPair> {
   return call(
-    ROUTES.login,
+    'login',
     { body: { identifier: identifier.trim().toLowerCase(), password } },
     { retry: LOGIN_HANDLER_RETRY },
   );

@@ -1,8 +1,8 @@
-import { ROUTES, type User } from '@asl/protocol';
+import type { User } from '@asl/protocol';
 import { call } from '../../../lib/api/call';
 
 /** GET /auth/me; not queued offline, so start-up can open the app from the stored user. */
 export async function fetchMe(signal?: AbortSignal): Promise<User> {
-  const res = await call(ROUTES.me, {}, { retry: false, queueOffline: false, ...(signal ? { signal } : {}) });
+  const res = await call('me', {}, { retry: false, queueOffline: false, ...(signal ? { signal } : {}) });
   return res.user;
 }

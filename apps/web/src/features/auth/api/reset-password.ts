@@ -1,7 +1,7 @@
-import { ROUTES, type OkResponse } from '@asl/protocol';
+import type { OkResponse } from '@asl/protocol';
 import { call } from '../../../lib/api/call';
 
 /** POST /auth/reset-password with the token from the mailed link. */
 export function resetPassword(token: string, newPassword: string): Promise<OkResponse> {
-  return call(ROUTES.resetPassword, { body: { token, new_password: newPassword } }, { retry: false });
+  return call('resetPassword', { body: { token, new_password: newPassword } }, { retry: false });
 }

@@ -1,4 +1,4 @@
-import { ROUTES, type StoriesQuery, type StorySummary } from '@asl/protocol';
+import type { StoriesQuery, StorySummary } from '@asl/protocol';
 import { call } from '../../../../lib/api/call';
 import { cachedStoryList, rememberStoryList } from '../../offline/story-cache';
 
@@ -10,7 +10,7 @@ export async function getStories(filter: StoriesQuery = {}): Promise<StorySummar
     if (cached) return cached;
   }
   try {
-    const { stories } = await call(ROUTES.stories, { query: filter });
+    const { stories } = await call('stories', { query: filter });
     if (cacheable) rememberStoryList(filter.level!, stories);
     return stories;
   } catch (err) {
