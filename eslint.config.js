@@ -73,4 +73,44 @@ export default tseslint.config(
       ],
     },
   },
+  // The server's layers below HTTP (accounts, practice, live socket, recognition, metrics, ...)
+  // never import from http/: AppError and the registry lookup are in apps/server/src/errors.ts.
+  {
+    files: ['apps/server/src/*/**/*.ts'],
+    ignores: ['apps/server/src/http/**', 'apps/server/src/test/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/http/*'],
+              message: 'Only app.ts and http/ use the HTTP layer; errors come from apps/server/src/errors.ts.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  // Recognition is below the live socket: the socket uses its frame processor, never the reverse.
+  {
+    files: ['apps/server/src/recognition/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/http/*'],
+              message: 'Only app.ts and http/ use the HTTP layer; errors come from apps/server/src/errors.ts.',
+            },
+            {
+              group: ['**/live/*', '**/practice/*'],
+              message: 'recognition/ is used by the live socket and practice, never the reverse.',
+            },
+          ],
+        },
+      ],
+    },
+  },
 );

@@ -1,7 +1,30 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
+import sharp from 'sharp';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../playwright.config';
 import { expect, registerViaUi, test } from './support/fixtures';
 import { offlineSession } from './support/practice-data';
+import { buildY4m, fakeCameraLaunchOptions } from './support/y4m';
+
+// A fake camera (no hand, then a C), so the practice screen can be checked with a story in progress.
+const camDir = await mkdtemp(join(tmpdir(), 'asl-a11y-e2e-'));
+const blank = join(camDir, 'no-hand.jpeg');
+await sharp({ create: { width: 640, height: 480, channels: 3, background: { r: 0, g: 0, b: 0 } } })
+  .jpeg()
+  .toFile(blank);
+const camera = await buildY4m({
+  photos: [blank, 'massey/asl_dataset/c/hand2_c_top_seg_1_cropped.jpeg'],
+  out: join(camDir, 'c.y4m'),
+  fps: 10,
+  framesPerPhoto: 20,
+});
+test.use({ launchOptions: fakeCameraLaunchOptions(camera.path, CHROMIUM_PATH, CHROMIUM_ARGS) });
+test.afterAll(async () => {
+  await rm(camDir, { recursive: true, force: true });
+});
 
 const THEMES = ['light', 'dark', 'high-contrast'] as const;
 const PUBLIC = ['/login', '/register'];
@@ -52,5 +75,28 @@ for (const theme of THEMES) {
     await expect(page).toHaveURL(/\/dashboard$/);
     await ready(page);
     expect(await seriousViolations(page), `/plugins (${theme})`).toEqual([]);
+  });
+}
+
+for (const theme of THEMES) {
+  test(`the practice screen in progress and the result: no serious or critical axe violations (${theme})`, async ({
+    page,
+    base,
+  }) => {
+    test.slow();
+    await page.addInitScript((t) => localStorage.setItem('theme_settings', JSON.stringify({ name: t })), theme);
+    await registerViaUi(page);
+    await page.goto(`${base}/asl-world`);
+    await expect(page.getByTestId('connection-state')).toHaveText('Connected', { timeout: 30_000 });
+    await page.getByRole('button', { name: 'Start My Cat' }).click();
+    await expect(page.getByRole('heading', { name: 'My Cat' })).toBeFocused();
+    await expect(page.getByTestId('streaming-state')).toHaveText('Streaming', { timeout: 30_000 });
+    await expect(page.getByTestId('live-feedback')).toBeVisible();
+    await ready(page);
+    expect(await seriousViolations(page), `practice in progress (${theme})`).toEqual([]);
+    await page.getByRole('button', { name: 'Complete Story' }).click();
+    await expect(page.getByRole('heading', { name: /^Story (complete!|ended early)$/ })).toBeFocused();
+    await ready(page);
+    expect(await seriousViolations(page), `result (${theme})`).toEqual([]);
   });
 }

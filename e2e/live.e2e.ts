@@ -28,6 +28,8 @@ test.afterAll(async () => {
   await rm(workDir, { recursive: true, force: true });
 });
 
+const openAdvanced = (page: Page) => page.getByTestId('advanced').locator('summary').click();
+
 const stat = async (page: Page, id: string) =>
   Number.parseFloat((await page.getByTestId(`stat-${id}`).textContent()) ?? '0');
 
@@ -47,6 +49,9 @@ test('frames flow from the fake camera, processed frames come back, and the came
   await page.goto(`${base}/asl-world`);
   await expect(page.getByRole('heading', { name: 'ASL World' })).toBeVisible();
   await expect(page.getByRole('status').filter({ hasText: 'Connection:' })).toContainText('Connected');
+  // the engineering figures are behind the closed "Advanced" disclosure
+  await expect(page.getByText('Reconnect attempts: 0/5')).toBeHidden();
+  await openAdvanced(page);
   await expect(page.getByText('Reconnect attempts: 0/5')).toBeVisible();
 
   // The camera starts by itself about a second after the connection is up.
@@ -111,6 +116,7 @@ test('killing and restarting the server makes the client reconnect with backoff'
     await expect(page).toHaveURL(/\/dashboard$/);
     await page.goto(`${first.url}/asl-world`);
     await expectStreaming(page);
+    await openAdvanced(page);
 
     await first.stop('SIGKILL');
     const killedAt = Date.now();

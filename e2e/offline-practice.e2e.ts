@@ -69,7 +69,7 @@ test('practice continues offline with the recogniser on the device, and the resu
   await expect(page.locator('.hint')).toBeVisible();
   await expect(page.getByText(/Read as [A-Z]/)).toBeVisible();
   await expect(page.getByTestId('landmark-overlay')).toHaveAttribute('data-hands', '1', { timeout: 30_000 });
-  await expect(page.getByTestId('local-frame-ms')).toHaveText(/About \d+ ms per frame/, { timeout: 30_000 });
+  await expect(page.getByTestId('local-frame-ms')).toHaveText(/about \d+ ms per frame/, { timeout: 30_000 });
   // Bench: per-frame time of the on-device recogniser (video frame -> worker -> landmarks), from
   // the page's performance timeline.
   const ms = await page.evaluate(() =>

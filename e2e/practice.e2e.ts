@@ -110,6 +110,22 @@ test('killing the server mid-story loses no completed letter: the client reconne
     const doneText = (await page.getByText(/[1-9] of \d+ letters/).textContent()) ?? '';
     const doneBefore = Number(/(\d+) of \d+ letters/.exec(doneText)?.[1]);
 
+    // The server's own answer on the reconnected socket: the session it resumed, from what it
+    // had stored before the kill (the panel may still show its state from before the kill).
+    const resumed = new Promise<{ letters_done: number; resumed: boolean }>((resolve, reject) => {
+      page.on('websocket', (ws) =>
+        ws.on('framereceived', ({ payload }) => {
+          if (typeof payload !== 'string') return;
+          try {
+            const msg = JSON.parse(payload) as { type?: string; data?: { letters_done: number; resumed: boolean } };
+            if (msg.type === 'practice_session_response' && msg.data) resolve(msg.data);
+          } catch (err) {
+            reject(err as Error);
+          }
+        }),
+      );
+    });
+    await page.getByTestId('advanced').locator('summary').click();
     await server.stop('SIGKILL');
     await expect(page.getByText(/Reconnect attempts: [1-5]\/5/)).toBeVisible({ timeout: 30_000 });
     // The restart can take longer than the five reconnect attempts on a busy machine: hold the
@@ -120,11 +136,19 @@ test('killing the server mid-story loses no completed letter: the client reconne
     await page.clock.resume();
 
     await expect(page.getByText('Connected', { exact: true })).toBeVisible({ timeout: 60_000 });
+    const state = await Promise.race([
+      resumed,
+      new Promise<never>((_, reject) =>
+        setTimeout(() => reject(new Error('no practice_session_response within 30 s of reconnecting')), 30_000).unref(),
+      ),
+    ]);
+    expect(state.resumed).toBe(true);
+    expect(state.letters_done).toBeGreaterThanOrEqual(doneBefore);
+    // and the panel shows the resumed session (or later letters, as the video goes on)
     await expect(page.getByRole('heading', { name: 'My Cat' })).toBeVisible();
-    const after = Number(
-      /(\d+) of \d+ letters/.exec((await page.getByText(/\d+ of \d+ letters/).textContent()) ?? '')?.[1],
-    );
-    expect(after).toBeGreaterThanOrEqual(doneBefore);
+    const shown = async () =>
+      Number(/(\d+) of \d+ letters/.exec((await page.getByText(/\d+ of \d+ letters/).textContent()) ?? '')?.[1]);
+    await expect.poll(shown, { timeout: 30_000 }).toBeGreaterThanOrEqual(state.letters_done);
   } finally {
     await server.stop();
     await removeDir(server.dataDir);

@@ -4,7 +4,7 @@ import { build } from 'esbuild';
 
 const pkg = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8'));
 
-await build({
+const result = await build({
   entryPoints: {
     main: 'src/main.ts',
     migrate: 'src/migrate-cli.ts',
@@ -28,5 +28,12 @@ await build({
   define: { __APP_VERSION__: JSON.stringify(pkg.version) },
   banner: { js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);" },
   logLevel: 'warning',
+  metafile: true,
 });
+// Test support (src/test/, *.test.ts, fixtures) never ships: stop if the bundle reached any of it.
+const testFiles = Object.keys(result.metafile.inputs).filter((f) => /(^|\/)src\/test\/|\.test\.ts$|fixture/.test(f));
+if (testFiles.length) {
+  console.error(`The server bundle includes test code: ${testFiles.join(', ')}`);
+  process.exit(1);
+}
 console.log('server built to apps/server/dist');

@@ -84,7 +84,7 @@ async function main() {
         await new Promise<void>((ok, fail) => {
           worker.onmessage = (e: MessageEvent<{ type: string; message?: string }>) =>
             e.data.type === 'ready' ? ok() : fail(new Error(e.data.message));
-          worker.onerror = (e) => fail(new Error(e.message));
+          worker.onerror = (e) => fail(new Error(`${e.message} ${e.filename}:${e.lineno}`));
           worker.postMessage({ type: 'init', modelBase: '/models' });
         });
         const out: { totalMs: number; workerMs: number; detector: boolean; hands: number }[] = [];
@@ -111,11 +111,16 @@ async function main() {
         }
         worker.terminate();
         for (const t of stream.getTracks()) t.stop();
-        return out;
+        return { frames: out, isolated: self.crossOriginIsolated };
       },
       { workerUrl: workerAsset(), seconds: SECONDS },
     );
-    report(times);
+    console.log(
+      times.isolated
+        ? 'cross-origin isolated: onnxruntime-web runs one thread per core'
+        : 'not cross-origin isolated: onnxruntime-web runs one thread',
+    );
+    report(times.frames);
   } finally {
     await browser.close();
     if (server) {

@@ -13,7 +13,7 @@ import { sharedDir } from '../shared-dir.mjs';
 import { decodeModel, encodeModel } from './convert/onnx-proto.js';
 import { foldConvBias } from './convert/quantize.js';
 import { calibrationPlan, collectRanges, rangesToJson, type CalibrationFile } from './convert/calibrate.js';
-import { createRecognizer } from '../../apps/server/src/recognition/landmarks/recognize.js';
+import { createRecognizer } from './recognize/batch.js';
 import { decodeImage } from '../../apps/server/src/recognition/landmarks/image.js';
 import { ImagePyramid } from '../../packages/recognition/src/landmarks/warp.js';
 import { landmarksToRect } from '../../packages/recognition/src/landmarks/crop.js';

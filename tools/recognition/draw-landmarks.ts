@@ -7,7 +7,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
 import { ensureModels } from './convert/ensure-models.js';
-import { createRecognizer } from '../../apps/server/src/recognition/landmarks/recognize.js';
+import { createRecognizer } from './recognize/batch.js';
 
 const EDGES = [
   [0, 1],

@@ -12,7 +12,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ensureModels } from './convert/ensure-models.js';
 import { sharedDir } from '../shared-dir.mjs';
-import { createRecognizer } from '../../apps/server/src/recognition/landmarks/recognize.js';
+import { createRecognizer } from './recognize/batch.js';
 import type { LandmarkVariant } from '@asl/recognition';
 import { extractedDirFor } from './train/data.js';
 

@@ -16,7 +16,7 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { classify } from '../../packages/recognition/src/handshape/classifier';
-import { createRecognizer } from '../../apps/server/src/recognition/landmarks/recognize';
+import { createRecognizer } from './recognize/batch';
 import { envSchema } from '../../apps/server/src/config/env';
 import { ensureModels } from './convert/ensure-models';
 import { parseFileList, parseRecognizeArgs } from './recognize/args';

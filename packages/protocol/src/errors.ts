@@ -18,10 +18,8 @@ export const ERROR_CODES = {
   PAYLOAD_TOO_LARGE: { status: 413, message: 'The request body is too large.' },
   UNSUPPORTED_MEDIA_TYPE: { status: 415, message: 'Send the request body as application/json.' },
   NOT_FOUND: { status: 404, message: 'The requested resource was not found.' },
-  METHOD_NOT_ALLOWED: { status: 405, message: 'That method is not allowed here.' },
   RATE_LIMITED: { status: 429, message: 'Too many requests. Please wait a moment and try again.' },
   INTERNAL_ERROR: { status: 500, message: 'Server error. Please try again in a moment.' },
-  DATABASE_UNAVAILABLE: { status: 503, message: 'The database is unavailable. Please try again in a moment.' },
   // authentication and accounts
   UNAUTHENTICATED: { status: 401, message: 'Authentication is required.' },
   INVALID_CREDENTIALS: { status: 401, message: LOGIN_MESSAGES[401] },
@@ -53,7 +51,6 @@ export const ERROR_CODES = {
   FRAME_TOO_LARGE: { status: 413, message: 'The frame is larger than 256 KB.' },
   FRAME_NOT_JPEG: { status: 400, message: 'The frame is not a JPEG image.' },
   FRAME_BAD_DIMENSIONS: { status: 400, message: 'The frame has unsupported dimensions.' },
-  FRAME_DROPPED: { status: 429, message: 'The previous frame is still being processed; this frame was dropped.' },
   LIVE_RATE_LIMITED: { status: 429, message: 'Too many messages. Please slow down.' },
   LIVE_SESSION_REVOKED: { status: 401, message: LIVE_CLOSE_MESSAGES.sessionRevoked },
   LIVE_TOO_MANY_SOCKETS: { status: 429, message: LIVE_CLOSE_MESSAGES.tooManySockets },

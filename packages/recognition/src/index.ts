@@ -8,6 +8,7 @@ export * from './landmarks/letterbox.js';
 export * from './landmarks/warp.js';
 export * from './landmarks/hand-pipeline.js';
 export * from './landmarks/session-runner.js';
+export * from './landmarks/live.js';
 export * from './handshape/labels.js';
 export * from './handshape/normalize.js';
 export * from './handshape/mlp.js';

@@ -13,7 +13,7 @@ import { activationParams, foldConvBias, quantizedTensors, quantizeModel, stemTe
 import { calibrationPlan, collectRanges } from './calibrate.js';
 import { ensureModels } from './ensure-models.js';
 import { sharedDir } from '../../shared-dir.mjs';
-import { createRecognizer } from '../../../apps/server/src/recognition/landmarks/recognize.js';
+import { createRecognizer } from '../recognize/batch.js';
 import { decodeImage } from '../../../apps/server/src/recognition/landmarks/image.js';
 import { ImagePyramid } from '../../../packages/recognition/src/landmarks/warp.js';
 import { landmarksToRect } from '../../../packages/recognition/src/landmarks/crop.js';

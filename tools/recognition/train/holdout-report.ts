@@ -4,6 +4,9 @@
  * threshold the sure rate, the sure-but-wrong rate and the reliability (ECE, 10 bins).
  *
  * npx tsx tools/recognition/train/holdout-report.ts [--calibration weights.json] [--bins] RUN.json ...
+ *
+ * Also prints the pooled letters as the model card's "Letters per class (pooled)" sentence, which
+ * tools/recognition/card-figures.ts reads into the app's About recognition page.
  */
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -16,6 +19,7 @@ import {
 } from '../../../packages/recognition/src/handshape/calibration.js';
 import { formatEval } from './pipeline.js';
 import { tally, toExample, type Scored } from './holdout.js';
+import { cardLetterLine } from '../card-figures.js';
 
 const args = process.argv.slice(2);
 const i = args.indexOf('--calibration');
@@ -50,6 +54,8 @@ for (const fold of [...folds, 'pooled']) {
 }
 const all = tally(scored, cal.temperature);
 console.log(formatEval('pooled letters', all.letters, STATIC_LETTERS));
+// for the model card, which the app's About recognition page reads (tools/recognition/card-figures.ts)
+console.log(cardLetterLine(all.letters.perClass, all.letters.confusion));
 if (all.digits.n) console.log(formatEval('pooled digits', all.digits, DIGITS));
 if (args.includes('--bins')) {
   const { bins, ece } = expectedCalibrationError(predictAll(examples(scored), cal.temperature));

@@ -1,6 +1,5 @@
-import { ERROR_CODES } from '@asl/protocol';
 import { PASSWORD_PROBLEM_MESSAGES, passwordProblem, type PasswordContext } from '@asl/protocol/password-check';
-import { AppError } from '../http/errors';
+import { AppError, errorEntry } from '../errors';
 
 /**
  * Refuses a new password that is common, trivial or the account's own name (NIST 800-63B
@@ -10,6 +9,6 @@ import { AppError } from '../http/errors';
 export function assertPasswordAllowed(password: string, field: string, context: PasswordContext = {}): void {
   const problem = passwordProblem(password, context);
   if (!problem) return;
-  const message = problem === 'common' ? ERROR_CODES.PASSWORD_TOO_COMMON.message : PASSWORD_PROBLEM_MESSAGES[problem];
+  const message = problem === 'common' ? errorEntry('PASSWORD_TOO_COMMON').message : PASSWORD_PROBLEM_MESSAGES[problem];
   throw new AppError('PASSWORD_TOO_COMMON', message, field);
 }

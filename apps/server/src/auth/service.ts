@@ -3,7 +3,7 @@ import { LOGIN_ATTEMPT_WINDOW_MS, type TokenPair, type User } from '@asl/protoco
 import { and, eq, gt, isNull } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { passwordResets, users } from '../db/schema';
-import { AppError } from '../http/errors';
+import { AppError } from '../errors';
 import {
   findUserByEmail,
   findUserById,

@@ -1,7 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { permissionsFor } from '../auth/permissions';
 import type { AuthService, Principal } from '../auth/service';
-import { AppError } from './errors';
+import { AppError } from '../errors';
 
 declare module 'fastify' {
   interface FastifyRequest {

@@ -3,7 +3,8 @@ import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { serve } from './contract';
-import { AppError, registerErrorHandling } from './errors';
+import { AppError } from '../errors';
+import { registerErrorHandling } from './error-handler';
 
 function appWith(register: (app: ReturnType<typeof Fastify>) => void) {
   const app = Fastify();

@@ -9,7 +9,7 @@ import type {
 } from 'fastify';
 import { serializerCompiler } from 'fastify-type-provider-zod';
 import type { ZodType } from 'zod';
-import { parseWith } from './errors';
+import { parseWith } from '../errors';
 
 /**
  * Fastify validates params, query and body with the route's zod schemas; a failure is the same

@@ -7,8 +7,8 @@ import type { StoryLibrary } from '../practice/library';
 import { saveOfflineSession } from '../practice/offline-sessions';
 import { learnerWriteLimit, type WriteLimits } from './auth/limit';
 import { principalOf, requireAuth, requirePermission } from './authenticate';
+import { AppError } from '../errors';
 import { serve } from './contract';
-import { AppError } from './errors';
 
 /**
  * The two replay targets of the offline queues (sync tags practice-data and analytics):

@@ -10,8 +10,8 @@ import { ownsPracticeSession } from '../practice/session-owner';
 import { listStories, rowToSummary } from '../practice/stories-repo';
 import { learnerWriteLimit, type WriteLimits } from './auth/limit';
 import { principalOf, requireAuth, requirePermission } from './authenticate';
+import { AppError } from '../errors';
 import { serve } from './contract';
-import { AppError } from './errors';
 
 /** Stories, progress and feedback reports: GET /stories, GET /stories/:id, GET /progress, POST /feedback-reports. */
 export function registerPracticeRoutes(

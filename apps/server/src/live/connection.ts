@@ -1,7 +1,6 @@
 import {
   CLIENT_MESSAGE_TYPES,
   CLOSE_CODES,
-  ERROR_CODES,
   KEEPALIVE_AFTER_SILENCE_MS,
   MAX_CONSECUTIVE_BAD_MESSAGES,
   MAX_FRAME_BYTES,
@@ -17,9 +16,10 @@ import type { WebSocket } from 'ws';
 import { CapabilityEstimator } from './capability';
 import { FrameRejected, RecognitionFailure } from '../recognition/frame-errors';
 import { checkFrame } from './frame-validation';
-import type { FrameProcessor, FrameResult } from './frame-processor';
+import type { FrameProcessor, FrameResult } from '../recognition/frame-processor';
 import { serverMessage, type MessageParts } from './server-messages';
 import { TokenBucket } from './token-bucket';
+import { errorEntry } from '../errors';
 
 export const LIVE_LIMITS = {
   maxMessagesPerSecond: 60,
@@ -113,7 +113,7 @@ export class LiveConnection {
 
   sendError(code: ErrorCode, message?: string, critical = false): void {
     this.send(critical ? 'critical_error' : 'error', {
-      message: message ?? ERROR_CODES[code].message,
+      message: message ?? errorEntry(code).message,
       data: { code },
       metadata: critical ? { requires_reconnection: true } : {},
     });
@@ -192,7 +192,7 @@ export class LiveConnection {
         if (!this.hooks) {
           this.send('control_response', {
             data: { action: msg.action, success: false, state: null },
-            message: ERROR_CODES.SESSION_NOT_STARTED.message,
+            message: errorEntry('SESSION_NOT_STARTED').message,
           });
           return;
         }

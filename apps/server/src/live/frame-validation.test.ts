@@ -7,7 +7,7 @@ import {
   garbageAfterHeader,
   plainFrame,
   truncatedFrame,
-} from '../recognition/hostile-jpegs';
+} from '../test/hostile-jpegs';
 import { readJpegHeader } from '../recognition/jpeg-header';
 import { checkFrame } from './frame-validation';
 

@@ -8,14 +8,8 @@
  */
 import { MAX_CONSECUTIVE_BAD_MESSAGES } from '@asl/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  badHuffmanFrame,
-  bombJpeg,
-  garbageAfterHeader,
-  truncatedFrame,
-  withComment,
-} from '../recognition/hostile-jpegs';
-import { TEST_MODEL_DIR } from '../recognition/landmarks/test-helpers';
+import { badHuffmanFrame, bombJpeg, garbageAfterHeader, truncatedFrame, withComment } from '../test/hostile-jpegs';
+import { TEST_MODEL_DIR } from '../test/recognition';
 import { createRecognitionPool } from '../recognition/pool';
 import { photoFrame } from '../test/frames';
 import { call } from '../test/http';

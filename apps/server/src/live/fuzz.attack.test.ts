@@ -14,7 +14,7 @@ import {
   garbageAfterHeader,
   markerOffset,
   truncatedFrame,
-} from '../recognition/hostile-jpegs';
+} from '../test/hostile-jpegs';
 import { photoFrame } from '../test/frames';
 import { call } from '../test/http';
 import { LiveTestClient } from '../test/live-client';

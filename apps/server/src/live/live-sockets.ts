@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { CLOSE_CODES, ERROR_CODES, type ErrorCode } from '@asl/protocol';
+import { CLOSE_CODES, type ErrorCode } from '@asl/protocol';
 import type { FastifyBaseLogger } from 'fastify';
 import type { LiveBus, LiveBusMessage } from '../scale/live-bus';
 import type { SocketLedger } from '../scale/socket-ledger';
 import type { LiveConnection } from './connection';
+import { errorEntry } from '../errors';
 
 /** Who opened a socket: the learner and the sign-in session of the access token. */
 export interface LiveOwner {
@@ -27,7 +28,7 @@ export interface LiveSocketsDeps {
 
 /** A close reason that carries its code: `LIVE_SESSION_REVOKED: You have been signed out...` (at most 123 bytes). */
 export function codedReason(code: ErrorCode): string {
-  return `${code}: ${ERROR_CODES[code].message}`.slice(0, 123);
+  return `${code}: ${errorEntry(code).message}`.slice(0, 123);
 }
 
 /**

@@ -5,7 +5,7 @@ import { APP_VERSION } from '../version';
 import { memoryLiveBus, type LiveBus } from '../scale/live-bus';
 import { memorySocketLedger, type SocketLedger } from '../scale/socket-ledger';
 import { LiveConnection, type LiveObserver, type LiveSessionHooks, type LiveUser } from './connection';
-import type { FrameProcessor } from './frame-processor';
+import type { FrameProcessor } from '../recognition/frame-processor';
 import { LiveSockets } from './live-sockets';
 
 /** The learner of a socket and the sign-in session of the access token it was opened with. */

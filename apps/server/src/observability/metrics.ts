@@ -1,7 +1,7 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
-import { AppError } from '../http/errors';
+import { AppError } from '../errors';
 import type { LiveCount } from '../scale/live-count';
 
 export interface MetricsSources {

@@ -1,11 +1,12 @@
 import { feedbackData, HandReader } from '@asl/practice';
-import { ERROR_CODES, startSessionDataSchema, type ControlMessage } from '@asl/protocol';
+import { startSessionDataSchema, type ControlMessage } from '@asl/protocol';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client';
-import type { FrameResult } from '../live/frame-processor';
+import type { FrameResult } from '../recognition/frame-processor';
 import type { LiveConnection, LiveSessionHooks } from '../live/connection';
 import type { StoryLibrary } from './library';
 import { PracticeSession } from './practice-session';
+import { errorEntry } from '../errors';
 
 interface ConnState {
   session: PracticeSession | null;
@@ -51,7 +52,7 @@ export class LivePractice implements LiveSessionHooks {
     if (!session) {
       conn.send('control_response', {
         data: { action: msg.action, success: false, state: null },
-        message: ERROR_CODES.SESSION_NOT_STARTED.message,
+        message: errorEntry('SESSION_NOT_STARTED').message,
       });
       return;
     }

@@ -3,7 +3,7 @@ import { storyTargets, summarise } from '@asl/practice';
 import { and, asc, eq } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { practiceAttempts, practiceSessions } from '../db/schema';
-import { AppError } from '../http/errors';
+import { AppError } from '../errors';
 
 /** Longest practice time credited for one offline session (the online engine caps idle gaps too). */
 const MAX_ACTIVE_MS = 4 * 3_600_000;

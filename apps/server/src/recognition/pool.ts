@@ -6,7 +6,7 @@ import Piscina from 'piscina';
 import type { LandmarkVariant } from '@asl/recognition';
 import type { RecognitionHealth } from '@asl/protocol';
 import { FrameRejected, RecognitionFailure } from './frame-errors';
-import type { FrameProcessor, FrameResult } from '../live/frame-processor';
+import type { FrameProcessor, FrameResult } from './frame-processor';
 import type { WorkerData, WorkerLoaded, WorkerResult, WorkerStarted, WorkerTask } from './worker';
 
 /** The model files a pool with this landmark variant loads. */

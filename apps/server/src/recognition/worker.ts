@@ -9,10 +9,10 @@
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import type { DetectedHand } from '@asl/protocol';
-import type { LandmarkVariant, TrackState } from '@asl/recognition';
+import { type LandmarkVariant, toDetectedHand, type TrackState } from '@asl/recognition';
 import { ImageRejectedError } from './image-limits';
 import { decodeFrame } from './landmarks/image';
-import { createHandPipeline } from './landmarks/pipeline';
+import { createHandPipeline, livePipelineOptions } from './landmarks/pipeline';
 
 export interface WorkerTask {
   /** the pool's id for this task, sent back in the `started` message */
@@ -64,22 +64,12 @@ export interface WorkerData {
 }
 
 const { modelDir, variant, testSpinMarker, testExitMarker } = workerData as WorkerData;
-const pipeline = await createHandPipeline({
-  modelDir,
-  variant: variant ?? 'full',
-  intraOpThreads: 1,
-  maxHands: 1,
-  // A webcam frame is mirrored for the learner but arrives unmirrored here.
-  handedness: 'unmirrored',
-  detectAttempts: [{ pad: 1 }, { pad: 2 }],
-});
+const pipeline = await createHandPipeline(livePipelineOptions(modelDir, variant ?? 'full'));
 // Told to the pool: terminating a thread while onnxruntime is still creating its sessions
 // aborts the whole process (a native Napi::Error), so the pool's close waits for this.
 parentPort?.postMessage({ loaded: true } satisfies WorkerLoaded);
 const spinMarker = testSpinMarker ? Buffer.from(testSpinMarker) : null;
 const exitMarker = testExitMarker ? Buffer.from(testExitMarker) : null;
-
-const r1 = (x: number) => Math.round(x * 10) / 10;
 
 export default async function recognise(task: WorkerTask): Promise<WorkerResult> {
   parentPort?.postMessage({ started: task.id } satisfies WorkerStarted);
@@ -97,11 +87,7 @@ export default async function recognise(task: WorkerTask): Promise<WorkerResult>
   const decodeMs = performance.now() - t0;
   const res = await pipeline.process({ rgb }, task.track);
   return {
-    hands: res.hands.map((h) => ({
-      landmarks: h.landmarks.map(([x, y, z]) => [r1(x), r1(y), r1(z)] as [number, number, number]),
-      handedness: h.handedness,
-      score: Math.round(h.score * 1000) / 1000,
-    })),
+    hands: res.hands.map(toDetectedHand),
     width: res.image.width,
     height: res.image.height,
     track: res.track,

@@ -18,6 +18,7 @@ const loadSignedIn = () => import('./signed-in');
 const loadSignedOut = () => import('./signed-out');
 const loadDashboard = () => import('../features/dashboard');
 const loadAslWorld = () => import('../features/practice');
+const loadAboutRecognition = () => import('../features/about-recognition');
 
 const AppShell = lazyPage(loadSignedIn, (m) => m.AppShell);
 const ProfilePage = lazyPage(loadSignedIn, (m) => m.ProfilePage);
@@ -28,6 +29,7 @@ const ForgotPasswordPage = lazyPage(loadSignedOut, (m) => m.ForgotPasswordPage);
 const ResetPasswordPage = lazyPage(loadSignedOut, (m) => m.ResetPasswordPage);
 const DashboardPage = lazyPage(loadDashboard, (m) => m.DashboardPage);
 const AslWorldRoute = lazyPage(loadSignedIn, (m) => m.AslWorldRoute);
+const AboutRecognitionPage = lazyPage(loadAboutRecognition, (m) => m.AboutRecognitionPage);
 const OfflineSupport = lazy(() => import('./offline-support'));
 
 /**
@@ -140,6 +142,14 @@ export const routes: RouteObject[] = [
             element: (
               <Lazy kind="asl-world" name="ASL World">
                 <AslWorldRoute />
+              </Lazy>
+            ),
+          },
+          {
+            path: '/about-recognition',
+            element: (
+              <Lazy kind="default" name="About recognition">
+                <AboutRecognitionPage />
               </Lazy>
             ),
           },

@@ -6,6 +6,14 @@
 import { PERMISSIONS } from '@asl/protocol';
 import { ChangePasswordForm } from '../features/auth/components/ChangePasswordForm';
 import { ComingSoonPage, MODULES } from '../features/modules';
+import {
+  OfflineStoriesNote,
+  OfflineStoryBadge,
+  OfflineStoryReason,
+  offlineStoryReasonId,
+  reportLiveState,
+} from '../features/offline';
+import type { AslWorldProps } from '../features/practice';
 import { AccessibilitySettingsForm } from '../features/settings';
 import { RequireAuth } from './guards';
 import { Lazy, lazyPage } from './lazy-page';
@@ -28,17 +36,28 @@ export function ModulePage({ id }: { id: string }) {
   return <ComingSoonPage module={MODULES.find((m) => m.id === id)!} />;
 }
 
-const AslWorldPage = lazyPage(
+const AslWorldPage = lazyPage<typeof import('../features/practice'), AslWorldProps>(
   () => import('../features/practice'),
   (m) => m.AslWorldPage,
 );
 
-/** ASL World: for those who may create content (spec section 2), in its own chunk. */
+/** The offline feature's words for the story picker while offline. */
+const OFFLINE_STORIES = {
+  Note: OfflineStoriesNote,
+  Reason: OfflineStoryReason,
+  Badge: OfflineStoryBadge,
+  reasonId: offlineStoryReasonId,
+};
+
+/**
+ * ASL World: for those who may create content (spec section 2), in its own chunk. Its live socket
+ * is reported to the sidebar's status.
+ */
 export function AslWorldRoute() {
   return (
     <RequireAuth permissions={[PERMISSIONS.createContent]}>
       <Lazy kind="asl-world" name="ASL World">
-        <AslWorldPage />
+        <AslWorldPage onLiveState={reportLiveState} offlineStories={OFFLINE_STORIES} />
       </Lazy>
     </RequireAuth>
   );

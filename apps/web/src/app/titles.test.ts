@@ -8,6 +8,7 @@ describe('titleForPath', () => {
     expect(titleForPath('/login')).toBe('SignSpeak | Sign In');
     expect(titleForPath('/register')).toBe('SignSpeak | Register');
     expect(titleForPath('/asl-world')).toBe('SignSpeak | ASL World');
+    expect(titleForPath('/about-recognition')).toBe('SignSpeak | About Recognition');
     expect(titleForPath('/harmony')).toBe('SignSpeak | Harmony');
     expect(titleForPath('/reconnect')).toBe('SignSpeak | Reconnect');
     expect(titleForPath('/what')).toBe('SignSpeak | Sign Language Learning Platform');

@@ -6,6 +6,7 @@ const TITLES: Record<string, string> = {
   '/login': 'Sign In',
   '/register': 'Register',
   '/asl-world': 'ASL World',
+  '/about-recognition': 'About Recognition',
   '/harmony': 'Harmony',
   '/reconnect': 'Reconnect',
   '/forgot-password': 'Forgot Password',

@@ -1,7 +1,7 @@
 import type { ErrorCode } from '@asl/protocol';
 import type { FastifyRequest } from 'fastify';
 import type { KeyedLimiter, LimitRule } from '../../auth/keyed-limiter';
-import { AppError } from '../errors';
+import { AppError } from '../../errors';
 
 export interface LimitCheck {
   rule: LimitRule;

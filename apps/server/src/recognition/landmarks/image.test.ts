@@ -1,7 +1,7 @@
 import { Worker } from 'node:worker_threads';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { badHuffmanFrame, bombJpeg, plainFrame, truncatedFrame } from '../hostile-jpegs';
+import { badHuffmanFrame, bombJpeg, plainFrame, truncatedFrame } from '../../test/hostile-jpegs';
 import { ImageRejectedError } from '../image-limits';
 import { decodeFrame, decodeImage, lastFrameDecoder } from './image.js';
 
@@ -54,7 +54,7 @@ describe('the frame decoder survives hostile input', () => {
   /** runs the fixture in its own thread; a decoder that spins is terminated after the timeout */
   function runInWorker(bad: Uint8Array[], valid: Uint8Array, timeoutMs = 60_000): Promise<any> {
     return new Promise((resolve, reject) => {
-      const w = new Worker(new URL('./decode-fixture.mjs', import.meta.url), { workerData: { bad, valid } });
+      const w = new Worker(new URL('../../test/decode-fixture.mjs', import.meta.url), { workerData: { bad, valid } });
       const timer = setTimeout(() => {
         void w.terminate();
         reject(new Error(`the decoder thread gave no answer within ${timeoutMs} ms (spinning)`));

@@ -19,7 +19,7 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import sharp, { type OutputInfo } from 'sharp';
-import type { RgbImage } from '@asl/recognition';
+import { type RgbImage, rgbaToRgb } from '@asl/recognition';
 import {
   checkJpegHeader,
   FRAME_LIMITS,
@@ -102,18 +102,6 @@ async function loadWasmCodec(): Promise<WasmCodec | null> {
   }
 }
 
-/** RGBA -> RGB into a fresh buffer */
-function dropAlpha(rgba: Uint8ClampedArray, n: number): Uint8Array {
-  const rgb = new Uint8Array(n * 3);
-  for (let i = 0, j = 0; i < n; i++, j += 4) {
-    const o = 3 * i;
-    rgb[o] = rgba[j];
-    rgb[o + 1] = rgba[j + 1];
-    rgb[o + 2] = rgba[j + 2];
-  }
-  return rgb;
-}
-
 /**
  * The wasm decode: the image, or the libjpeg warning it printed (corrupt or truncated data: the
  * frame is refused as sharp would refuse it, without paying for a second decode), or null when
@@ -134,7 +122,7 @@ async function decodeWithWasm(buf: Uint8Array): Promise<RgbImage | { warning: st
     const copy = buf.buffer.slice(buf.byteOffset, buf.byteOffset + buf.byteLength) as ArrayBuffer;
     const img = await codec.decode(copy);
     if (libjpegMessages === 0 && img.width > 0 && img.height > 0) {
-      return { data: dropAlpha(img.data, img.width * img.height), width: img.width, height: img.height };
+      return { data: rgbaToRgb(img.data, img.width, img.height), width: img.width, height: img.height };
     }
     wasmPoisoned = true;
     if (libjpegMessages > 0) return { warning: libjpegFirstMessage || 'Corrupt JPEG data' };

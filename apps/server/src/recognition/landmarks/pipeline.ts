@@ -7,6 +7,8 @@ import * as ort from 'onnxruntime-node';
 import {
   createHandPipelineWith,
   type HandPipeline,
+  type LandmarkVariant,
+  LIVE_PIPELINE_OPTIONS,
   type ModelName,
   type ModelRunner,
   type PipelineOptions as CoreOptions,
@@ -28,6 +30,15 @@ async function loadOnnxModel(file: string, intraOpThreads: number): Promise<Mode
     graphOptimizationLevel: 'all',
   });
   return sessionRunner(session, ort.Tensor);
+}
+
+/**
+ * A recognition worker's options for live webcam frames: the shared live options (the browser's
+ * on-device recogniser uses the same), the served landmark variant, and one intra-op thread
+ * (onnxruntime's session.run() blocks the worker thread it runs on).
+ */
+export function livePipelineOptions(modelDir: string, variant: LandmarkVariant = 'full'): PipelineOptions {
+  return { ...LIVE_PIPELINE_OPTIONS, modelDir, variant, intraOpThreads: 1 };
 }
 
 export function createHandPipeline(opts: PipelineOptions): Promise<HandPipeline> {

@@ -9,6 +9,7 @@ export const SIGNED_IN_PATHS: readonly string[] = [
   '/reconnect',
   '/profile',
   '/settings',
+  '/about-recognition',
 ];
 
 export const notFoundMessage = (path: string) => `The page ${path} does not exist, so here is your dashboard.`;

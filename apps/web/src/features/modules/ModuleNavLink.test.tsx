@@ -33,6 +33,7 @@ describe('module links (issue 17 item 4)', () => {
   it('name Settings and Profile in the header, as pages', () => {
     expect(headerPlaceForPath('/settings')).toEqual({ kind: 'page', name: 'Settings' });
     expect(headerPlaceForPath('/profile')).toEqual({ kind: 'page', name: 'Profile' });
+    expect(headerPlaceForPath('/about-recognition')).toEqual({ kind: 'page', name: 'About recognition' });
     expect(headerPlaceForPath('/dashboard')).toEqual({ kind: 'module', name: 'Dashboard' });
     expect(headerPlaceForPath('/nowhere')).toBeNull();
   });

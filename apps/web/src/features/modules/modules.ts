@@ -66,7 +66,11 @@ export function moduleForPath(path: string, modules: readonly Module[] = MODULES
 }
 
 /** Pages of the signed-in area that are not modules but still name themselves in the header. */
-const PAGE_NAMES: Record<string, string> = { '/settings': 'Settings', '/profile': 'Profile' };
+const PAGE_NAMES: Record<string, string> = {
+  '/settings': 'Settings',
+  '/profile': 'Profile',
+  '/about-recognition': 'About recognition',
+};
 
 /** What the header says the learner is looking at: the module, or the page, of a path. */
 export function headerPlaceForPath(path: string): { kind: 'module' | 'page'; name: string } | null {

@@ -165,4 +165,33 @@ describe('AslWorldPage', () => {
     await act(async () => FakeWebSocket.last!.open());
     expect(screen.getByText('story sees connected')).toBeInTheDocument();
   });
+
+  it('draws the hands while streaming, drops a frame answered after Stop, and reports the socket state', async () => {
+    const states: (string | null)[] = [];
+    const { unmount } = renderPage({ onLiveState: (st) => states.push(st) });
+    const ws = FakeWebSocket.last!;
+    await act(async () => ws.open());
+    await flush(1000);
+    const hand = { landmarks: Array.from({ length: 21 }, () => [10, 10, 0]), handedness: 'right', score: 0.9 };
+    const processed = () =>
+      act(async () =>
+        ws.onmessage?.({
+          data: JSON.stringify({
+            type: 'processed_frame',
+            data: { hands: [hand], width: 320, height: 240 },
+            timestamp: new Date().toISOString(),
+          }),
+        } as MessageEvent),
+      );
+    await processed();
+    const overlay = screen.getByTestId('landmark-overlay');
+    expect(overlay).toHaveAttribute('data-hands', '1');
+    fireEvent.click(screen.getByRole('button', { name: 'Stop camera' }));
+    expect(overlay).toHaveAttribute('data-hands', '0');
+    await processed();
+    expect(overlay).toHaveAttribute('data-hands', '0');
+    expect(states).toContain('connected');
+    unmount();
+    expect(states.at(-1)).toBeNull();
+  });
 });

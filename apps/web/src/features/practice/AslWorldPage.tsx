@@ -4,13 +4,13 @@ import type { FrameEncoder } from '../../lib/live/encoder';
 import type { LiveSocket, LiveSocketSnapshot } from '../../lib/live/socket';
 import type { WebcamManager, WebcamSnapshot } from '../../lib/live/webcam';
 import { useOnline } from '../../lib/ui/OfflineBanner';
-import { ConnectionStatus } from './components/ConnectionStatus';
+import { ConnectionDetails, ConnectionError, LiveIndicator, liveIndicator } from './components/ConnectionStatus';
 import { LandmarkOverlay, type HandsFrame } from './components/LandmarkOverlay';
 import { PerformanceStats } from './components/PerformanceStats';
 import { useFrameStreamer } from './hooks/useFrameStreamer';
 import { useLiveSocket } from './hooks/useLiveSocket';
 import { useWebcam } from './hooks/useWebcam';
-import { OfflinePracticeStatus } from './offline/OfflinePracticeStatus';
+import { LocalFrameTime, OfflinePracticeStatus } from './offline/OfflinePracticeStatus';
 import { useLocalRecognition, type LocalRecognition } from './offline/use-local-recognition';
 import './practice.css';
 
@@ -29,6 +29,12 @@ export interface LiveContext {
     /** a story is being practised: prepare the local recogniser (and run it while down) */
     setWanted(wanted: boolean): void;
   };
+  /** Where the current feedback goes: over the live video (null until the page has rendered it). */
+  feedbackSlot: HTMLElement | null;
+  /** Scrolls the practice area (the video and the story beside it) into view. */
+  revealPractice(): void;
+  /** A story (or its result) is on screen: on a narrow screen the video and the story then come first. */
+  setStoryOnScreen(on: boolean): void;
 }
 
 /** Offline, or closed for good (error after the attempts, or closed normally): not a reconnect in progress. */
@@ -43,9 +49,17 @@ export interface AslWorldPageProps {
   createSocket?: () => LiveSocket;
   createWebcam?: () => WebcamManager;
   createEncoder?: () => FrameEncoder;
+  /** Told the live socket's state while the page holds it, and null when it lets it go (the sidebar's status). */
+  onLiveState?: (state: LiveSocketSnapshot['state'] | null) => void;
 }
 
-export function AslWorldPage({ storyPanel, createSocket, createWebcam, createEncoder }: AslWorldPageProps = {}) {
+export function AslWorldPage({
+  storyPanel,
+  createSocket,
+  createWebcam,
+  createEncoder,
+  onLiveState,
+}: AslWorldPageProps = {}) {
   const { socket, snapshot: connection } = useLiveSocket(createSocket);
   const { webcam, snapshot: camera } = useWebcam(createWebcam);
   const videoRef = useRef<HTMLVideoElement>(null);
@@ -61,6 +75,35 @@ export function AslWorldPage({ storyPanel, createSocket, createWebcam, createEnc
 
   const streaming = cameraOn && connection.state === 'connected' && !down;
   const stats = useFrameStreamer(socket, videoRef, cameraOn && !down, createEncoder);
+  const indicator = liveIndicator(online, connection, cameraOn, local);
+  const [feedbackSlot, setFeedbackSlot] = useState<HTMLDivElement | null>(null);
+  const [storyOnScreen, setStoryOnScreen] = useState(false);
+  const revealPractice = useCallback(() => practiceArea.current?.scrollIntoView?.({ block: 'start' }), []);
+  const practiceArea = useRef<HTMLDivElement>(null);
+
+  // The sidebar's status follows this socket while the page holds it.
+  const reportState = useRef(onLiveState);
+  useEffect(() => {
+    reportState.current = onLiveState;
+  });
+  useEffect(() => {
+    reportState.current?.(connection.state);
+  }, [connection.state]);
+  useEffect(
+    () => () => {
+      reportState.current?.(null);
+    },
+    [],
+  );
+
+  // The hand skeleton is drawn only while frames are read (streamed, or on this device); a frame
+  // answered after the camera stopped or the stream paused is dropped, not drawn over the black frame.
+  const drawHandsNow = cameraOn && (streaming || local);
+  const drawing = useRef(drawHandsNow);
+  useEffect(() => {
+    drawing.current = drawHandsNow;
+    if (!drawHandsNow) setHands(null);
+  }, [drawHandsNow]);
 
   // The live picture.
   useEffect(() => {
@@ -74,17 +117,20 @@ export function AslWorldPage({ storyPanel, createSocket, createWebcam, createEnc
   useEffect(
     () =>
       socket.onMessage((msg) => {
-        if (msg.type !== 'processed_frame') return;
+        if (msg.type !== 'processed_frame' || !drawing.current) return;
         const data = processedFrameDataSchema.safeParse(msg.data);
         if (data.success) setHands({ hands: data.data.hands, width: data.data.width, height: data.data.height });
       }),
     [socket],
   );
   const onLocalFrame = recognition.onFrame;
-  useEffect(() => onLocalFrame((f) => setHands({ hands: f.hands, width: f.width, height: f.height })), [onLocalFrame]);
-  useEffect(() => {
-    if (camera.state !== 'active') setHands(null);
-  }, [camera.state]);
+  useEffect(
+    () =>
+      onLocalFrame((f) => {
+        if (drawing.current) setHands({ hands: f.hands, width: f.width, height: f.height });
+      }),
+    [onLocalFrame],
+  );
 
   // On entering with the connection up, the camera and streaming start after about a second.
   useEffect(() => {
@@ -102,6 +148,8 @@ export function AslWorldPage({ storyPanel, createSocket, createWebcam, createEnc
   }, [webcam, chosenDevice]);
   const stopCamera = useCallback(() => {
     autoStarted.current = true;
+    drawing.current = false;
+    setHands(null);
     webcam.stop();
   }, [webcam]);
   const chooseCamera = useCallback(
@@ -121,6 +169,9 @@ export function AslWorldPage({ storyPanel, createSocket, createWebcam, createEnc
     camera,
     streaming,
     local: { down, recognition, setWanted: setLocalWanted },
+    feedbackSlot,
+    revealPractice,
+    setStoryOnScreen,
   };
 
   return (
@@ -131,58 +182,52 @@ export function AslWorldPage({ storyPanel, createSocket, createWebcam, createEnc
           <p className="lead">Practise stories sentence by sentence with live feedback on your handshapes.</p>
         </div>
       </header>
-      <ConnectionStatus snapshot={connection} onRetry={() => void socket.reconnect()} />
-      <OfflinePracticeStatus down={down} wanted={localWanted} recognition={recognition} />
+      <ConnectionError snapshot={connection} onRetry={() => void socket.reconnect()} />
 
-      <div className="asl-world-grid">
-        <section className="card live-camera" aria-labelledby="live-camera-title">
-          <div className="live-camera-head">
-            <h2 id="live-camera-title">Live view</h2>
-            <span className={`live-badge ${streaming || local ? 'live-badge-on' : ''}`} data-testid="streaming-state">
-              {streaming
-                ? 'Streaming'
-                : local
-                  ? 'On this device'
-                  : camera.state === 'active'
-                    ? 'Paused: not connected'
-                    : 'Not streaming'}
-            </span>
-          </div>
-
-          <div className="live-stage" data-camera-state={camera.state}>
-            <div className="live-mirror">
-              <video
-                ref={videoRef}
-                className="live-video"
-                autoPlay
-                muted
-                playsInline
-                aria-label="Your camera"
-                data-stream-id={camera.stream?.id ?? ''}
-              />
-              <LandmarkOverlay frame={hands} />
+      <div className="asl-world-grid" ref={practiceArea} data-practising={storyOnScreen}>
+        <div className="asl-world-main">
+          <section className="card live-camera" aria-labelledby="live-camera-title">
+            <div className="live-camera-head">
+              <h2 id="live-camera-title">Live view</h2>
+              <LiveIndicator state={indicator} />
             </div>
-            {camera.state !== 'active' ? (
-              <div className="live-stage-placeholder">
-                {camera.state === 'initializing'
-                  ? 'Starting the camera…'
-                  : camera.state === 'error'
-                    ? 'The camera could not start.'
-                    : connection.state === 'connected'
-                      ? 'The camera is off.'
-                      : 'Waiting for the live connection…'}
+
+            <div className="live-stage" data-camera-state={camera.state}>
+              <div className="live-mirror">
+                <video
+                  ref={videoRef}
+                  className="live-video"
+                  autoPlay
+                  muted
+                  playsInline
+                  aria-label="Your camera"
+                  data-stream-id={camera.stream?.id ?? ''}
+                />
+                <LandmarkOverlay frame={hands} />
+              </div>
+              {camera.state !== 'active' ? (
+                <div className="live-stage-placeholder">
+                  {camera.state === 'initializing'
+                    ? 'Starting the camera…'
+                    : camera.state === 'error'
+                      ? 'The camera could not start.'
+                      : connection.state === 'connected'
+                        ? 'The camera is off.'
+                        : 'Waiting for the live connection…'}
+                </div>
+              ) : null}
+              <div className="live-feedback-slot" ref={setFeedbackSlot} />
+            </div>
+
+            {camera.error ? (
+              <div className={camera.state === 'error' ? 'alert alert-error' : 'alert alert-info'} role="alert">
+                <p>
+                  <strong>{camera.error.message}</strong>
+                </p>
+                <p>{camera.error.userAction}</p>
               </div>
             ) : null}
-          </div>
-
-          {camera.error ? (
-            <div className={camera.state === 'error' ? 'alert alert-error' : 'alert alert-info'} role="alert">
-              <p>
-                <strong>{camera.error.message}</strong>
-              </p>
-              <p>{camera.error.userAction}</p>
-            </div>
-          ) : null}
+          </section>
 
           <div className="live-controls">
             <div className="field live-camera-picker">
@@ -220,16 +265,11 @@ export function AslWorldPage({ storyPanel, createSocket, createWebcam, createEnc
               </button>
             </div>
           </div>
-          {camera.current ? (
-            <p className="muted live-camera-info" data-testid="camera-info">
-              {camera.current.label || 'Camera'}
-              {camera.current.width && camera.current.height
-                ? ` · ${camera.current.width}×${camera.current.height}`
-                : ''}
-              {camera.current.frameRate ? ` · ${Math.round(camera.current.frameRate)} fps` : ''}
-            </p>
-          ) : null}
-        </section>
+          {/* space kept for the offline-practice line, so its arrival moves nothing */}
+          <div className="live-notes">
+            <OfflinePracticeStatus down={down} wanted={localWanted} recognition={recognition} />
+          </div>
+        </div>
 
         <div className="asl-world-side">
           <div className="asl-world-story" data-slot="story-panel">
@@ -244,8 +284,24 @@ export function AslWorldPage({ storyPanel, createSocket, createWebcam, createEnc
               </section>
             )}
           </div>
-          <PerformanceStats stats={stats} socket={connection.stats} />
         </div>
+
+        <details className="card live-advanced" data-testid="advanced">
+          <summary>Advanced</summary>
+          <p className="muted">Technical details of the connection and the camera, for troubleshooting.</p>
+          <ConnectionDetails snapshot={connection} />
+          {camera.current ? (
+            <p className="muted live-camera-info" data-testid="camera-info">
+              {camera.current.label || 'Camera'}
+              {camera.current.width && camera.current.height
+                ? ` · ${camera.current.width}×${camera.current.height}`
+                : ''}
+              {camera.current.frameRate ? ` · ${Math.round(camera.current.frameRate)} fps` : ''}
+            </p>
+          ) : null}
+          <LocalFrameTime recognition={recognition} />
+          <PerformanceStats stats={stats} socket={connection.stats} />
+        </details>
       </div>
     </section>
   );

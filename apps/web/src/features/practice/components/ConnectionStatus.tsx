@@ -1,38 +1,84 @@
 import type { LiveSocketSnapshot } from '../../../lib/live/socket';
 
-const STATE_TEXT: Record<LiveSocketSnapshot['state'], string> = {
-  disconnected: 'Disconnected',
-  connecting: 'Connecting…',
-  connected: 'Connected',
-  error: 'Error',
-};
+/** The one state the learner sees: the connection and what the camera's frames are doing, derived together. */
+export interface LiveIndicatorState {
+  tone: 'ok' | 'busy' | 'down';
+  connection: string;
+  streaming: string;
+}
 
-/** The live connection state (announced politely), the attempts out of 5, and the failure panel. */
-export function ConnectionStatus({ snapshot, onRetry }: { snapshot: LiveSocketSnapshot; onRetry: () => void }) {
+/**
+ * Derives both words from the same facts, so "Connected" never stands beside "Paused: not
+ * connected": frames stream exactly when the connection reads "Connected" and the camera is on.
+ */
+export function liveIndicator(
+  online: boolean,
+  c: LiveSocketSnapshot,
+  cameraOn: boolean,
+  onDevice: boolean,
+): LiveIndicatorState {
+  const linked = online && c.state === 'connected';
+  const connection = !online
+    ? 'Offline'
+    : c.state === 'connected'
+      ? 'Connected'
+      : c.state === 'error'
+        ? 'Not connected'
+        : c.reconnectAttempts > 0
+          ? 'Reconnecting…'
+          : c.state === 'connecting'
+            ? 'Connecting…'
+            : 'Disconnected';
+  const streaming = onDevice
+    ? 'On this device'
+    : cameraOn
+      ? linked
+        ? 'Streaming'
+        : 'Paused: not connected'
+      : 'Not streaming';
+  const tone =
+    linked || onDevice ? 'ok' : online && (c.state === 'connecting' || c.reconnectAttempts > 0) ? 'busy' : 'down';
+  return { tone, connection, streaming };
+}
+
+/** A small, friendly line (announced politely): the connection and whether the camera is live. */
+export function LiveIndicator({ state }: { state: LiveIndicatorState }) {
+  return (
+    <p className={`live-indicator live-indicator-${state.tone}`} role="status" aria-live="polite" aria-atomic="true">
+      <span className={`live-dot live-dot-${state.tone}`} aria-hidden="true" />
+      <span className="live-indicator-label">Connection: </span>
+      <strong data-testid="connection-state" data-state={state.tone}>
+        {state.connection}
+      </strong>
+      <span aria-hidden="true"> · </span>
+      <span data-testid="streaming-state">{state.streaming}</span>
+    </p>
+  );
+}
+
+/** The failure panel, for the learner: shown only when the live connection gave up. */
+export function ConnectionError({ snapshot, onRetry }: { snapshot: LiveSocketSnapshot; onRetry: () => void }) {
+  if (snapshot.state !== 'error') return null;
+  return (
+    <div className="live-error" role="alert">
+      <h2 className="live-error-title">Connection Error</h2>
+      <p>{snapshot.error?.message ?? 'The live connection failed.'}</p>
+      <button type="button" className="button button-primary" onClick={onRetry}>
+        Retry Connection
+      </button>
+    </div>
+  );
+}
+
+/** For the Advanced disclosure: the reconnect attempts out of 5 and the last connection error. */
+export function ConnectionDetails({ snapshot }: { snapshot: LiveSocketSnapshot }) {
   const { state, reconnectAttempts, maxReconnectAttempts, error } = snapshot;
   return (
-    <div className="live-connection">
-      <div className="live-connection-row">
-        <p className="live-connection-state" role="status" aria-live="polite" aria-atomic="true">
-          <span className={`live-dot live-dot-${state}`} aria-hidden="true" />
-          <span>Connection: </span>
-          <strong data-testid="connection-state" data-state={state}>
-            {STATE_TEXT[state]}
-          </strong>
-        </p>
-        <p className="live-connection-attempts" data-testid="reconnect-attempts">
-          Reconnect attempts: {reconnectAttempts}/{maxReconnectAttempts}
-        </p>
-      </div>
-      {state === 'error' ? (
-        <div className="live-error" role="alert">
-          <h2 className="live-error-title">Connection Error</h2>
-          <p>{error?.message ?? 'The live connection failed.'}</p>
-          <button type="button" className="button button-primary" onClick={onRetry}>
-            Retry Connection
-          </button>
-        </div>
-      ) : error && state !== 'connected' ? (
+    <div className="live-connection-details">
+      <p className="live-connection-attempts" data-testid="reconnect-attempts">
+        Reconnect attempts: {reconnectAttempts}/{maxReconnectAttempts}
+      </p>
+      {error && state !== 'connected' && state !== 'error' ? (
         <p className="live-connection-note muted">{error.message}</p>
       ) : null}
     </div>

@@ -26,8 +26,8 @@ export function PerformanceStats({ stats, socket }: { stats: Stats | null; socke
   const s = stats ?? EMPTY;
   const uptime = Math.floor(socket.connectionUptime / 1000);
   return (
-    <section className="card live-stats" aria-labelledby="live-stats-title">
-      <h2 id="live-stats-title">Performance</h2>
+    <section className="live-stats" aria-labelledby="live-stats-title">
+      <h3 id="live-stats-title">Performance</h3>
       <dl>
         <Stat id="fps" label="Frames per second" value={String(s.currentFPS)} />
         <Stat id="adaptive-fps" label="Adaptive FPS" value={String(s.adaptiveFPS)} />

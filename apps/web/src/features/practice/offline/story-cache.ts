@@ -31,3 +31,7 @@ export function cachedStory(id: string): Story | null {
 export function cachedStoryIds(): Set<string> {
   return new Set(readJson<Story[]>(STORY_KEY, []).map((s) => s.id));
 }
+
+export function cachedStoryTitles(): string[] {
+  return readJson<Story[]>(STORY_KEY, []).map((s) => s.title);
+}

@@ -1,7 +1,27 @@
 import type { SessionCompleteData } from '@asl/protocol';
+import { useEffect, useRef } from 'react';
 import { plural, practiceTime } from '../../../lib/words';
 
-/** The story's result, counted in letters: how many were signed, and how many right at the first try. */
+const CONFETTI = 28;
+
+/** The end-of-story celebration: confetti falling over the result (a calm glowing badge under reduced motion). */
+function StoryCelebration({ completed }: { completed: boolean }) {
+  return (
+    <div className="story-celebration" aria-hidden="true" data-testid="story-celebration">
+      <div className="confetti">
+        {Array.from({ length: CONFETTI }, (_, i) => (
+          <span key={i} style={{ ['--i' as string]: i, ['--x' as string]: `${(i * 37) % 100}%` }} />
+        ))}
+      </div>
+      <span className="story-celebration-badge">{completed ? '★' : '✓'}</span>
+    </div>
+  );
+}
+
+/**
+ * The story's result, counted in letters. It leads with what went right (the letters right
+ * first time), then the figures, then what to practise next.
+ */
 export function CompletionScreen({
   summary,
   onPractiseNext,
@@ -11,32 +31,76 @@ export function CompletionScreen({
   onPractiseNext(): void;
   onChooseStory(): void;
 }) {
-  const letters = Object.entries(summary.accuracy_by_letter);
   const s = summary;
+  const letters = Object.entries(s.accuracy_by_letter);
+  const good = letters.filter(([, acc]) => acc >= 0.75).map(([l]) => l);
+  const weak = letters.filter(([, acc]) => acc < 0.75);
+  const heading = useRef<HTMLHeadingElement>(null);
+  const card = useRef<HTMLElement>(null);
+
+  // The result comes into view with focus on its heading (not left on the page's body).
+  useEffect(() => {
+    heading.current?.focus({ preventScroll: true });
+    card.current?.scrollIntoView?.({ block: 'start' });
+  }, []);
+
+  const celebrate = s.completed || s.letters_signed > 0;
+  const lead =
+    s.letters_first_try > 0
+      ? `You got ${plural(s.letters_first_try, 'letter')} right first time${good.length ? `: ${good.join(', ')}` : ''}.`
+      : s.letters_signed > 0
+        ? `You signed ${plural(s.letters_signed, 'letter')}: every one counts.`
+        : 'You made a start: every story gets easier with practice.';
+
   return (
-    <section className="card completion" aria-labelledby="complete-title">
-      <h2 id="complete-title">{s.completed ? 'Story complete!' : 'Story ended early'}</h2>
-      <p className="score" aria-label={`Score ${s.overall_score} percent`}>
-        {s.overall_score}%
+    <section className="card completion" aria-labelledby="complete-title" ref={card}>
+      {celebrate && <StoryCelebration completed={s.completed} />}
+      <h2 id="complete-title" ref={heading} tabIndex={-1}>
+        {s.completed ? 'Story complete!' : 'Story ended early'}
+      </h2>
+      <p className="result-lead" data-testid="result-lead">
+        {lead}
       </p>
-      <p>{s.completion_message}</p>
-      <p className="result-line" data-testid="result-letters">
-        {s.letters_signed} of {plural(s.letters_total, 'letter')}, {s.letters_first_try} right first time
-      </p>
-      <p className="muted">
-        {s.wrong_attempts === 0 ? 'No wrong attempts' : plural(s.wrong_attempts, 'wrong attempt')} · practice time{' '}
-        {practiceTime(s.duration_ms)}
-      </p>
-      {letters.length > 0 && (
-        <ul className="letter-scores" aria-label="Right first time, by letter">
-          {letters.map(([l, acc]) => (
-            <li key={l} className={acc >= 0.75 ? 'good' : 'weak'}>
+      <div className="result-figures">
+        <p className="score" aria-label={`Score ${s.overall_score} percent`}>
+          {s.overall_score}%
+        </p>
+        <div>
+          <p>{s.completion_message}</p>
+          <p className="result-line" data-testid="result-letters">
+            {s.letters_signed} of {plural(s.letters_total, 'letter')}, {s.letters_first_try} right first time
+          </p>
+          <p className="muted">
+            {s.wrong_attempts === 0 ? 'No wrong attempts' : plural(s.wrong_attempts, 'wrong attempt')} · practice time{' '}
+            {practiceTime(s.duration_ms)}
+          </p>
+        </div>
+      </div>
+      {good.length > 0 && (
+        <>
+          <h3>What went well</h3>
+          <ul className="letter-scores" aria-label="Right first time, by letter">
+            {letters
+              .filter(([, acc]) => acc >= 0.75)
+              .map(([l, acc]) => (
+                <li key={l} className="good">
+                  <span aria-hidden="true">✓ </span>
+                  <strong>{l}</strong> {Math.round(acc * 100)}%
+                </li>
+              ))}
+          </ul>
+        </>
+      )}
+      <h3>What to practise next</h3>
+      {weak.length > 0 && (
+        <ul className="letter-scores" aria-label="Letters to practise">
+          {weak.map(([l, acc]) => (
+            <li key={l} className="weak">
               <strong>{l}</strong> {Math.round(acc * 100)}%
             </li>
           ))}
         </ul>
       )}
-      <h3>What to practise next</h3>
       <ul>
         {s.final_suggestions.map((x) => (
           <li key={x}>{x}</li>

@@ -18,13 +18,15 @@ describe('FeedbackPanel', () => {
     render(<FeedbackPanel feedback={null} handSeen={false} onAction={() => {}} onReport={async () => {}} />);
     expect(screen.getByText("I can't see your hand. Hold it up in front of the camera.")).toBeInTheDocument();
   });
-  it('shows the hint, the confidence in words and as a meter, and reports a wrong feedback once', async () => {
+  it('shows the hint, the confidence in words only (no meter), and reports a wrong feedback once', async () => {
     const onReport = vi.fn(async () => {});
     const onAction = vi.fn();
     render(<FeedbackPanel feedback={fb} handSeen onAction={onAction} onReport={onReport} />);
     expect(screen.getByText('Move your thumb to the side of your fist')).toBeInTheDocument();
-    expect(screen.getByText('Read as S: Fairly sure (82%)')).toBeInTheDocument();
-    expect(screen.getByRole('meter', { name: 'Confidence' })).toHaveAttribute('aria-valuenow', '82');
+    const line = screen.getByText('Read as S · fairly sure');
+    expect(line).toHaveClass('confidence-wrong');
+    expect(screen.queryByRole('meter')).toBeNull();
+    expect(screen.queryByText(/%/)).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: 'This feedback is wrong' }));
     expect(await screen.findByRole('button', { name: 'Thanks, reported' })).toBeDisabled();
     expect(onReport).toHaveBeenCalledWith(fb);
@@ -38,6 +40,7 @@ describe('FeedbackPanel', () => {
     });
     render(<FeedbackPanel feedback={praise} handSeen onAction={() => {}} onReport={onReport} />);
     expect(screen.getByTestId('celebration')).toBeInTheDocument();
+    expect(screen.getByText('Read as S · fairly sure')).toHaveClass('confidence-right');
     fireEvent.click(screen.getByRole('button', { name: 'This feedback is wrong' }));
     expect(screen.getByRole('status')).toHaveTextContent("Thanks! We'll use it to check this reading.");
     expect(onReport).toHaveBeenCalledTimes(1);
@@ -54,5 +57,14 @@ describe('FeedbackPanel', () => {
     );
     expect(screen.queryByTestId('celebration')).toBeNull();
     expect(screen.getByText('Good I shape — now draw a J with your pinky').closest('p')).toHaveClass('hint-pending');
+    expect(screen.getByTestId('confidence')).toHaveClass('confidence-pending');
+  });
+  it('puts the current feedback in the slot given (over the video), the actions where it stands', () => {
+    const slot = document.createElement('div');
+    document.body.append(slot);
+    render(<FeedbackPanel feedback={fb} handSeen onAction={() => {}} onReport={async () => {}} slot={slot} />);
+    expect(slot).toHaveTextContent('Move your thumb to the side of your fist');
+    expect(slot.querySelector('button')).toBeNull();
+    slot.remove();
   });
 });

@@ -1,6 +1,6 @@
 import type { AslFeedbackData } from '@asl/protocol';
 import { useState } from 'react';
-import { Bar } from './Bar';
+import { createPortal } from 'react-dom';
 import { confidenceWords } from './confidence';
 
 const ACTIONS = [
@@ -17,6 +17,8 @@ export interface FeedbackPanelProps {
   onAction(action: 'try_again' | 'next_sentence' | 'complete_story' | 'restart_story'): void;
   onReport(feedback: AslFeedbackData): Promise<void>;
   disabled?: boolean;
+  /** Where the current feedback is shown (over the live video); inline when absent. */
+  slot?: HTMLElement | null;
 }
 
 /** A short burst around accepted-letter praise (a calm glow under reduced motion; see story.css). */
@@ -30,17 +32,31 @@ function Celebration() {
   );
 }
 
-/** The hint, how sure the reading is (words and a bar), the practice actions and "This feedback is wrong". */
-export function FeedbackPanel({ feedback, handSeen, onAction, onReport, disabled }: FeedbackPanelProps) {
-  const [reported, setReported] = useState<string | null>(null);
-  const key = feedback ? `${feedback.target}-${feedback.detected}-${feedback.held_ms}` : null;
-  const pct = feedback ? Math.round(feedback.confidence * 100) : 0;
+type Verdict = 'right' | 'wrong' | 'pending';
+const verdictOf = (f: AslFeedbackData): Verdict => (f.correct ? 'right' : f.counted ? 'wrong' : 'pending');
+
+/**
+ * How sure the reading is, in words only (no bar or percentage that reads like a score), in the
+ * colour of the verdict: green when right, red when counted wrong, quiet while pending.
+ */
+export function confidenceLine(f: AslFeedbackData): string {
+  const sure = confidenceWords(f.confidence).toLowerCase();
+  if (f.detected && f.kind !== 'adjust') return `Read as ${f.detected} · ${sure}`;
+  return `Reading: ${sure}`;
+}
+
+/** The current feedback: what to do, and how sure the reading is. */
+function LiveFeedback({ feedback, handSeen }: { feedback: AslFeedbackData | null; handSeen: boolean }) {
+  const verdict = feedback ? verdictOf(feedback) : null;
   return (
-    <section className="card feedback-panel" aria-labelledby="feedback-title">
-      <h2 id="feedback-title">Feedback</h2>
+    <section
+      className={`live-feedback ${verdict ? `live-feedback-${verdict}` : ''}`}
+      aria-label="Feedback"
+      data-testid="live-feedback"
+    >
       <div aria-live="polite" aria-atomic="true" className="feedback-live">
         {!handSeen && <p className="no-hand">I can't see your hand. Hold it up in front of the camera.</p>}
-        {handSeen && !feedback && <p className="muted">Hold the handshape steady for a moment.</p>}
+        {handSeen && !feedback && <p className="feedback-waiting">Hold the handshape steady for a moment.</p>}
         {feedback && (
           <p
             className={`hint ${feedback.correct ? 'hint-correct' : feedback.counted ? 'hint-wrong' : 'hint-pending'}`}
@@ -52,15 +68,27 @@ export function FeedbackPanel({ feedback, handSeen, onAction, onReport, disabled
             {feedback.hint}
           </p>
         )}
+        {feedback && (
+          <p className={`confidence confidence-${verdict}`} data-testid="confidence">
+            {confidenceLine(feedback)}
+          </p>
+        )}
         {feedback?.correct && <Celebration key={`${feedback.target}-${feedback.held_ms}-${feedback.confidence}`} />}
       </div>
+    </section>
+  );
+}
+
+/** The current feedback (over the video when a slot is given), "This feedback is wrong" and the practice actions. */
+export function FeedbackPanel({ feedback, handSeen, onAction, onReport, disabled, slot }: FeedbackPanelProps) {
+  const [reported, setReported] = useState<string | null>(null);
+  const key = feedback ? `${feedback.target}-${feedback.detected}-${feedback.held_ms}` : null;
+  const live = <LiveFeedback feedback={feedback} handSeen={handSeen} />;
+  return (
+    <div className="feedback-panel">
+      {slot ? createPortal(live, slot) : live}
       {feedback && (
-        <div className="confidence">
-          <span>
-            {feedback.detected && feedback.kind !== 'adjust' ? `Read as ${feedback.detected}: ` : ''}
-            {confidenceWords(feedback.confidence)} ({pct}%)
-          </span>
-          <Bar role="meter" label="Confidence" percent={pct} />
+        <div className="report-row">
           <button
             type="button"
             className="link-button"
@@ -93,6 +121,6 @@ export function FeedbackPanel({ feedback, handSeen, onAction, onReport, disabled
           </button>
         ))}
       </div>
-    </section>
+    </div>
   );
 }

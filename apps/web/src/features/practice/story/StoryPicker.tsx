@@ -1,8 +1,16 @@
 import { LEVEL_NAMES, type StorySummary } from '@asl/protocol';
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useState, type ComponentType, type FormEvent } from 'react';
 import { getStories } from './api/get-stories';
 
 export type StartRequest = { story_id: string } | { topic: string };
+
+/** What the picker shows offline, given by the app (the offline feature's note, reason and badge). */
+export interface OfflineStoriesUi {
+  Note: ComponentType<{ titles: string[] }>;
+  Reason: ComponentType<{ storyId: string }>;
+  Badge: ComponentType;
+  reasonId(storyId: string): string;
+}
 
 /**
  * Levels, the stories of a level, and a topic box ("start a story about ..."). `onlyStories`
@@ -12,10 +20,15 @@ export function StoryPicker({
   onStart,
   disabled,
   onlyStories,
+  offlineUi,
+  savedTitles = [],
 }: {
   onStart(req: StartRequest): void;
   disabled?: boolean;
   onlyStories?: Set<string> | undefined;
+  offlineUi?: OfflineStoriesUi | undefined;
+  /** offline: the titles of the stories saved on this device (of every level) */
+  savedTitles?: string[];
 }) {
   const [level, setLevel] = useState(1);
   const [stories, setStories] = useState<StorySummary[] | null>(null);
@@ -41,7 +54,9 @@ export function StoryPicker({
 
   return (
     <section className="story-picker" aria-labelledby="picker-title">
-      <h2 id="picker-title">Choose a story</h2>
+      <h2 id="picker-title" tabIndex={-1}>
+        Choose a story
+      </h2>
       <div className="level-tabs" role="radiogroup" aria-label="Level">
         {[1, 2, 3, 4].map((l) => (
           <label key={l} className={`level-tab ${l === level ? 'is-selected' : ''}`}>
@@ -50,6 +65,7 @@ export function StoryPicker({
           </label>
         ))}
       </div>
+      {onlyStories && offlineUi && <offlineUi.Note titles={savedTitles} />}
       {error && <p role="alert">{error}</p>}
       {!stories && !error && (
         <p className="muted" role="status">
@@ -58,24 +74,30 @@ export function StoryPicker({
       )}
       {stories && (
         <ul className="story-list">
-          {stories.map((s) => (
-            <li key={s.id} className="story-card">
-              <h3>{s.title}</h3>
-              <p className="muted">{s.summary}</p>
-              <p className="story-meta">
-                {s.sentence_count} sentences · {s.letter_count} letters · {s.tags.join(', ')}
-              </p>
-              <button
-                type="button"
-                className="button button-primary"
-                disabled={disabled || (onlyStories !== undefined && !onlyStories.has(s.id))}
-                onClick={() => onStart({ story_id: s.id })}
-                aria-label={`Start ${s.title}`}
-              >
-                Start
-              </button>
-            </li>
-          ))}
+          {stories.map((s) => {
+            const notSaved = onlyStories !== undefined && !onlyStories.has(s.id);
+            return (
+              <li key={s.id} className="story-card">
+                <h3>{s.title}</h3>
+                {onlyStories && !notSaved && offlineUi && <offlineUi.Badge />}
+                <p className="muted">{s.summary}</p>
+                <p className="story-meta">
+                  {s.sentence_count} sentences · {s.letter_count} letters · {s.tags.join(', ')}
+                </p>
+                <button
+                  type="button"
+                  className="button button-primary"
+                  disabled={disabled || notSaved}
+                  onClick={() => onStart({ story_id: s.id })}
+                  aria-label={`Start ${s.title}`}
+                  aria-describedby={notSaved && offlineUi ? offlineUi.reasonId(s.id) : undefined}
+                >
+                  Start
+                </button>
+                {notSaved && offlineUi && <offlineUi.Reason storyId={s.id} />}
+              </li>
+            );
+          })}
         </ul>
       )}
       <form className="topic-form" onSubmit={onTopic}>

@@ -3,7 +3,7 @@ import { useEffect, useRef } from 'react';
 import { useSearchParams } from 'react-router';
 import type { LiveContext } from '../AslWorldPage';
 import type { PracticeDataSink } from '../offline/practice-log';
-import { cachedStoryIds } from '../offline/story-cache';
+import { cachedStoryIds, cachedStoryTitles } from '../offline/story-cache';
 import { getSuggestedStoryId } from './api/get-progress-suggestion';
 import { reportFeedback } from './api/report-feedback';
 import { Bar } from './Bar';
@@ -11,14 +11,47 @@ import { CompletionScreen } from './CompletionScreen';
 import { FeedbackPanel } from './FeedbackPanel';
 import { useHeldFeedback } from './held-feedback';
 import { SentenceView } from './SentenceView';
-import { StoryPicker } from './StoryPicker';
+import { StoryPicker, type OfflineStoriesUi } from './StoryPicker';
 import { TargetHandshape } from './TargetHandshape';
 import { useStoryPractice } from './use-story-practice';
 import './story.css';
 
 /** ASL World's story practice: pick a story, sign it letter by letter, see what to fix. */
-export function StoryPractice({ live, onPracticeData }: { live: LiveContext; onPracticeData?: PracticeDataSink }) {
+export function StoryPractice({
+  live,
+  onPracticeData,
+  offlineStories,
+}: {
+  live: LiveContext;
+  onPracticeData?: PracticeDataSink | undefined;
+  offlineStories?: OfflineStoriesUi | undefined;
+}) {
   const p = useStoryPractice(live, onPracticeData);
+  const title = useRef<HTMLHeadingElement>(null);
+
+  // On Start: the practice area comes into view, and focus goes to the story's title (not to the body).
+  const practising = p.phase === 'practising' && !!p.story && !!p.state;
+  const wasPractising = useRef(false);
+  const { revealPractice, setStoryOnScreen } = live;
+  useEffect(() => {
+    if (practising && !wasPractising.current) {
+      title.current?.focus({ preventScroll: true });
+      revealPractice();
+    }
+    wasPractising.current = practising;
+  }, [practising, revealPractice]);
+  useEffect(() => {
+    setStoryOnScreen(practising || p.phase === 'complete');
+  }, [practising, p.phase, setStoryOnScreen]);
+  // Back to the list (another story, or from the result): focus goes to its heading.
+  const lastPhase = useRef(p.phase);
+  useEffect(() => {
+    const from = lastPhase.current;
+    lastPhase.current = p.phase;
+    if (p.phase === 'picking' && (from === 'practising' || from === 'complete'))
+      document.getElementById('picker-title')?.focus();
+  }, [p.phase]);
+
   const [params, setParams] = useSearchParams();
   const requested = params.get('story');
   const startedFromUrl = useRef(false);
@@ -80,6 +113,8 @@ export function StoryPractice({ live, onPracticeData }: { live: LiveContext; onP
           onStart={p.start}
           disabled={p.phase === 'starting' || (live.connection.state !== 'connected' && !live.local.down)}
           onlyStories={live.local.down ? cachedStoryIds() : undefined}
+          savedTitles={live.local.down ? cachedStoryTitles() : []}
+          offlineUi={offlineStories}
         />
       </div>
     );
@@ -91,7 +126,9 @@ export function StoryPractice({ live, onPracticeData }: { live: LiveContext; onP
   return (
     <div className="story-practice">
       <div className="story-header">
-        <h2>{p.story.title}</h2>
+        <h2 ref={title} tabIndex={-1}>
+          {p.story.title}
+        </h2>
         <button type="button" className="link-button" onClick={() => p.act('stop_session')}>
           Choose another story
         </button>
@@ -108,9 +145,12 @@ export function StoryPractice({ live, onPracticeData }: { live: LiveContext; onP
           {p.message}
         </p>
       )}
-      <SentenceView sentence={sentence} target={target} />
-      {target && <TargetHandshape key={target.letter} letter={target.letter} />}
+      <div className="practice-target">
+        <SentenceView sentence={sentence} target={target} />
+        {target && <TargetHandshape key={target.letter} letter={target.letter} />}
+      </div>
       <FeedbackPanel
+        slot={live.feedbackSlot}
         feedback={shownFeedback}
         handSeen={!!p.hand}
         onAction={p.act}

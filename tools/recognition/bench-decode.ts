@@ -1,16 +1,16 @@
 /**
  * Decode cost of a live 320x240 frame on each path (prints figures, asserts nothing):
- *   nice -n 10 npx tsx apps/server/src/recognition/landmarks/bench-decode.ts
+ *   nice -n 10 npx tsx tools/recognition/bench-decode.ts
  * - wasm libjpeg, one instance (the normal path)
  * - wasm after a failure: the fresh instance a frame pays for when the previous frame failed
  * - sharp (libvips), the fallback
  * - the JPEG header read (frame and a 10000x10000 bomb)
  */
 import sharp from 'sharp';
-import { readJpegHeader } from '../jpeg-header';
-import { FRAME_LIMITS } from '../image-limits';
-import { badHuffmanFrame, bombJpeg, plainFrame } from '../hostile-jpegs';
-import { decodeFrame, decodeImage, lastFrameDecoder } from './image';
+import { readJpegHeader } from '../../apps/server/src/recognition/jpeg-header';
+import { FRAME_LIMITS } from '../../apps/server/src/recognition/image-limits';
+import { badHuffmanFrame, bombJpeg, plainFrame } from '../../apps/server/src/test/hostile-jpegs';
+import { decodeFrame, decodeImage, lastFrameDecoder } from '../../apps/server/src/recognition/landmarks/image';
 
 const N = Number(process.env.N ?? 300);
 

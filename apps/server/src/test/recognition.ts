@@ -1,8 +1,8 @@
-/** test-only helpers shared by the pipeline tests */
+/** Test support for the recognition tests: the real photos, the converted models, a landmark distance. */
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-const repoRoot = path.resolve(fileURLToPath(new URL('.', import.meta.url)), '../../../../..');
+const repoRoot = path.resolve(fileURLToPath(new URL('.', import.meta.url)), '../../../..');
 /** The real ASL photos (ASL_SHARED_DIR is set by vitest.config.ts). */
 export const PHOTO_DIR = path.resolve(process.env.ASL_SHARED_DIR!, 'data', 'photos');
 /** Converted by the test projects' global setup (tools/recognition/convert/global-setup.ts). */

@@ -4,8 +4,12 @@
  * (no tracking between files).
  */
 import { readFile } from 'node:fs/promises';
-import { createHandPipeline, type HandPipeline, type PipelineOptions } from './pipeline.js';
-import { decodeImage } from './image.js';
+import {
+  createHandPipeline,
+  type HandPipeline,
+  type PipelineOptions,
+} from '../../../apps/server/src/recognition/landmarks/pipeline.js';
+import { decodeImage } from '../../../apps/server/src/recognition/landmarks/image.js';
 import type { Hand } from '@asl/recognition';
 
 export interface FileResult {

@@ -4,7 +4,7 @@
  * decoder that spins forever can be terminated by the test.
  */
 import { parentPort, workerData } from 'node:worker_threads';
-import * as image from './image.js';
+import * as image from '../recognition/landmarks/image.js';
 
 const { decodeFrame, lastFrameDecoder } = image;
 // (read by name so that the fixture also loads against a decoder without the counter)

@@ -1,0 +1,86 @@
+import { render, screen, within } from '@testing-library/react';
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { MemoryRouter } from 'react-router';
+import { describe, expect, it } from 'vitest';
+import { HELD_OUT_FIGURES } from '../../lib/recognition/held-out-figures';
+import { AboutRecognitionPage } from './AboutRecognitionPage';
+import { letterRows, listLetters, rightIn100, weakLetters, whyAlike } from './figures';
+
+// vitest runs from the repository's root
+const card = readFileSync(resolve(process.cwd(), 'packages/recognition/src/handshape/MODEL_CARD.md'), 'utf8');
+
+function renderPage() {
+  return render(
+    <MemoryRouter>
+      <AboutRecognitionPage />
+    </MemoryRouter>,
+  );
+}
+
+const rowOf = (letter: string) =>
+  within(screen.getByRole('table')).getByRole('rowheader', { name: letter }).closest('tr') as HTMLElement;
+
+describe('About recognition', () => {
+  it('shows every static letter in a captioned table, with the model card’s per-letter figures', () => {
+    renderPage();
+    const table = screen.getByRole('table', { name: /how many times in 100 it was read right on people it never saw/ });
+    expect(within(table).getAllByRole('rowheader')).toHaveLength(24);
+    // the card's own words: "Letters per class (pooled): C 85%, M 82%, ..., every other letter 96–100%;"
+    const line = /Letters per class \(pooled\):([^;]*);/.exec(card)![1];
+    const named = [...line.matchAll(/\b([A-Z]) (\d+)%/g)];
+    expect(named.length).toBeGreaterThan(0);
+    for (const [, letter, pct] of named) expect(rowOf(letter!)).toHaveTextContent(new RegExp(`^${letter}${pct}\\b`));
+    const rest = /every other letter (\d+)[–-](\d+)%/.exec(line);
+    if (rest) expect(rowOf('A')).toHaveTextContent(`${rest[1]} to ${rest[2]}`);
+  });
+
+  it('gives the pooled held-out figures of the card in plain words', () => {
+    renderPage();
+    const [, pct, correct, total] = /letters \(240\)[^\n]*\*\*([\d.]+)%\*\* \((\d+)\/(\d+)\)/.exec(card)!;
+    expect(screen.getByTestId('letters-in-100')).toHaveTextContent(`${Math.round(Number(pct))} letters in 100`);
+    expect(
+      screen.getByText(
+        new RegExp(`${Number(correct).toLocaleString('en-US')} of ${Number(total).toLocaleString('en-US')} photos`),
+      ),
+    ).toBeInTheDocument();
+    expect(screen.getByText(/every digit/)).toBeInTheDocument();
+  });
+
+  it('calls out the weak letters and what they are read as', () => {
+    renderPage();
+    const weak = weakLetters(HELD_OUT_FIGURES);
+    expect(weak.map((w) => w.letter)).toEqual(['M', 'C', 'N', 'S', 'T', 'U']);
+    const note = screen.getByRole('note', { name: 'Letters it finds harder' });
+    expect(note).toHaveTextContent('M: right 82 times in 100, sometimes read as N');
+    expect(note).toHaveTextContent('C: right 85 times in 100, sometimes read as O');
+    expect(rowOf('C')).toHaveTextContent('(harder)');
+    expect(rowOf('A')).not.toHaveTextContent('(harder)');
+  });
+
+  it('says what makes it fail, that it asks to adjust when unsure, and how to report a wrong reading', () => {
+    renderPage();
+    expect(screen.getByRole('heading', { level: 1, name: 'About recognition' })).toBeInTheDocument();
+    for (const cause of ['Light.', 'Angle.', 'Distance.', 'Letters that look alike.'])
+      expect(screen.getByText(cause)).toBeInTheDocument();
+    expect(screen.getByText(/M, N, S, T and A: fists that differ only in where your thumb sits/)).toBeInTheDocument();
+    expect(screen.getByText(/C and O: /)).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'When it isn’t sure, it says so' })).toBeInTheDocument();
+    expect(screen.getByText(/it doesn’t name a letter: it asks you to adjust/)).toBeInTheDocument();
+    expect(screen.getByText(/only 3 of 3,300 sure answers were wrong/)).toBeInTheDocument();
+    expect(screen.getByText('This feedback is wrong')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Back to ASL World' })).toHaveAttribute('href', '/asl-world');
+  });
+});
+
+describe('figures in words', () => {
+  it('ranges, lists and reasons', () => {
+    expect(rightIn100(85, 85)).toBe('85');
+    expect(rightIn100(96, 100)).toBe('96 to 100');
+    expect(listLetters(['C', 'O'])).toBe('C and O');
+    expect(listLetters(['M', 'N', 'S'])).toBe('M, N and S');
+    expect(whyAlike(['U', 'R'])).toMatch(/crossed/);
+    expect(whyAlike(['B', 'E'])).toBe('they look alike from some angles');
+    expect(letterRows(HELD_OUT_FIGURES).find((r) => r.letter === 'N')!.mistakenFor).toEqual(['M']);
+  });
+});

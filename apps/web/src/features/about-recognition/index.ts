@@ -1,0 +1,1 @@
+export { AboutRecognitionPage } from './AboutRecognitionPage';

@@ -1,0 +1,45 @@
+/**
+ * Live webcam frames: the one definition of how they are recognised, used by the server's
+ * recognition workers (onnxruntime-node) and by the browser's on-device recogniser
+ * (onnxruntime-web), so that both read a frame the same way and send hands in the same shape.
+ */
+import type { DetectedHand } from '@asl/protocol';
+import type { PipelineOptions } from './hand-pipeline.js';
+
+/** The hand pipeline's options for live webcam frames. */
+export const LIVE_PIPELINE_OPTIONS: PipelineOptions = {
+  variant: 'full',
+  maxHands: 1,
+  // A webcam frame is mirrored for the learner but the pipeline sees it unmirrored.
+  handedness: 'unmirrored',
+  detectAttempts: [{ pad: 1 }, { pad: 2 }],
+};
+
+/** A landmark coordinate as sent on the wire: rounded to a tenth of a pixel. */
+const r1 = (x: number): number => Math.round(x * 10) / 10;
+
+/** A pipeline hand in the wire shape (landmarks to 0.1 px, score to 3 decimals). */
+export function toDetectedHand(h: {
+  landmarks: [number, number, number][];
+  handedness: 'left' | 'right';
+  score: number;
+}): DetectedHand {
+  return {
+    landmarks: h.landmarks.map(([x, y, z]) => [r1(x), r1(y), r1(z)] as [number, number, number]),
+    handedness: h.handedness,
+    score: Math.round(h.score * 1000) / 1000,
+  };
+}
+
+/** RGBA pixels (a canvas's ImageData, a decoder's output) to the packed RGB the pipeline takes. */
+export function rgbaToRgb(rgba: Uint8Array | Uint8ClampedArray, width: number, height: number): Uint8Array {
+  const n = width * height;
+  const out = new Uint8Array(n * 3);
+  for (let i = 0, j = 0; i < n; i++, j += 3) {
+    const k = i * 4;
+    out[j] = rgba[k]!;
+    out[j + 1] = rgba[k + 1]!;
+    out[j + 2] = rgba[k + 2]!;
+  }
+  return out;
+}

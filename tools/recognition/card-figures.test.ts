@@ -1,0 +1,71 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { HELD_OUT_FIGURES } from '../../packages/recognition/src/handshape/held-out-figures.js';
+import { CARD_PATH, cardLetterLine, figuresFromCard } from './card-figures.js';
+
+const card = readFileSync(CARD_PATH, 'utf8');
+
+describe('the figures the About recognition page shows', () => {
+  it('are the model card’s (run `npx tsx tools/recognition/card-figures.ts` after changing the card)', () => {
+    expect(HELD_OUT_FIGURES).toEqual(figuresFromCard(card));
+  });
+
+  it('hold together: every static letter, per-letter figures that add up to the pooled count', () => {
+    const f = figuresFromCard(card);
+    expect(f.perLetter.map((l) => l.letter).join('')).toBe('ABCDEFGHIKLMNOPQRSTUVWXY');
+    const each = f.letters.total / f.perLetter.length;
+    const low = f.perLetter.reduce((s, l) => s + (l.low / 100) * each, 0);
+    const high = f.perLetter.reduce((s, l) => s + (l.high / 100) * each, 0);
+    expect(f.letters.correct).toBeGreaterThanOrEqual(Math.floor(low));
+    expect(f.letters.correct).toBeLessThanOrEqual(Math.ceil(high));
+    expect(f.people).toBe(f.perPerson.length);
+    const pooled = f.perPerson.reduce((s, p) => s + p.letters, 0) / f.people;
+    expect(Math.abs(pooled - (100 * f.letters.correct) / f.letters.total)).toBeLessThan(0.1);
+    expect(f.sureButWrong.percent).toBeCloseTo((100 * f.sureButWrong.count) / f.sureButWrong.total, 2);
+  });
+
+  it('name the look-alike letters of the card, e.g. M/N/S/T, C/O, G/Q, P/K, X/D, U/R', () => {
+    const f = figuresFromCard(card);
+    const pairs = f.lookAlike.map((g) => g.join(''));
+    for (const p of ['GQ', 'PK', 'UR', 'XD', 'CO']) expect(pairs).toContain(p);
+    expect(f.lookAlike.some((g) => ['M', 'N', 'S', 'T'].every((l) => g.includes(l)))).toBe(true);
+  });
+
+  it('fail loudly when the card changes under them', () => {
+    const changed = card.replace('Letters per class (pooled): C 85%', 'Letters per class (pooled): C 86%');
+    expect(figuresFromCard(changed)).not.toEqual(HELD_OUT_FIGURES);
+    expect(() => figuresFromCard(card.replace('Letters per class (pooled)', 'Per letter'))).toThrow(
+      /Letters per class/,
+    );
+  });
+
+  it('read back what holdout-report.ts prints for the card: every letter named, the top confusions', () => {
+    const perClass = new Map(
+      'ABCDEFGHIKLMNOPQRSTUVWXY'.split('').map((l, i) => [l, { n: 100, correct: 100 - (i % 5) }] as const),
+    );
+    const confusion = new Map([
+      [
+        'M',
+        new Map([
+          ['M', 80],
+          ['N', 16],
+          ['T', 4],
+        ]),
+      ],
+      [
+        'C',
+        new Map([
+          ['C', 85],
+          ['O', 15],
+        ]),
+      ],
+    ]);
+    const line = cardLetterLine(perClass, confusion);
+    expect(line).toMatch(/^Letters per class \(pooled\): A 100%, B 99%, .*; confusions M→N 16, C→O 15, M→T 4 \(/);
+    const f = figuresFromCard(
+      card.replace(/Letters per class \(pooled\):[^(]*\(/, `${line.slice(0, line.lastIndexOf('('))}(`),
+    );
+    expect(f.perLetter.find((l) => l.letter === 'B')).toEqual({ letter: 'B', low: 99, high: 99 });
+    expect(f.confusions[0]).toEqual({ signed: 'M', read: 'N', count: 16 });
+  });
+});
