@@ -19,6 +19,7 @@ import { registerModelRoutes } from './http/models';
 import { registerOpenApi } from './http/openapi';
 import { registerReadyRoute, type ModelsStatus } from './http/ready';
 import { registerPracticeRoutes } from './http/practice-routes';
+import { trackRoutes } from './http/route-list';
 import { registerSpa } from './http/spa';
 import { echoRequestId, loggerOptions, requestIdOptions } from './logging';
 import { Metrics, registerMetricsRoute } from './observability/metrics';
@@ -67,6 +68,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     return503OnClosing: true,
     forceCloseConnections: 'idle',
   });
+  trackRoutes(app);
   registerErrorHandling(app);
   acceptEmptyJsonBodies(app);
   echoRequestId(app);

@@ -98,6 +98,7 @@ export const profileUpdateRequestSchema = z
     username: usernameSchema,
   })
   .partial();
+export type ProfileUpdateRequest = z.input<typeof profileUpdateRequestSchema>;
 
 export const okResponseSchema = z.object({ ok: z.literal(true), message: z.string().optional() });
 export type OkResponse = z.infer<typeof okResponseSchema>;

@@ -6,3 +6,4 @@ export * from './health';
 export * from './live';
 export * from './practice';
 export * from './offline';
+export * from './routes';

@@ -36,6 +36,7 @@ export const storiesQuerySchema = z.object({
   level: z.coerce.number().int().min(1).max(4).optional(),
   tag: z.string().trim().toLowerCase().max(40).optional(),
 });
+export type StoriesQuery = z.output<typeof storiesQuerySchema>;
 export const storiesResponseSchema = z.object({ stories: z.array(storySummarySchema) });
 export const storyResponseSchema = z.object({ story: storySchema });
 

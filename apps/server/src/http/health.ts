@@ -1,10 +1,11 @@
-import type { HealthResponse } from '@asl/protocol';
+import { ROUTES, type HealthResponse } from '@asl/protocol';
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../db/client';
 import { APP_VERSION } from '../version';
+import { serve } from './contract';
 
 export function registerHealthRoutes(app: FastifyInstance, deps: { database: Database; startedAt: number }): void {
-  app.get('/health', async (_request, reply) => {
+  serve(app, ROUTES.health, {}, async (_request, reply) => {
     const dbOk = await deps.database.ping();
     const body: HealthResponse = {
       status: dbOk ? 'ok' : 'error',

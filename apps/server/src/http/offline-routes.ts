@@ -1,10 +1,4 @@
-import {
-  OFFLINE_LIMITS,
-  PERMISSIONS,
-  analyticsBatchSchema,
-  offlineSessionRequestSchema,
-  type AnalyticsBatchResponse,
-} from '@asl/protocol';
+import { OFFLINE_LIMITS, PERMISSIONS, ROUTES, type AnalyticsBatchResponse } from '@asl/protocol';
 import type { FastifyInstance } from 'fastify';
 import type { AuthService } from '../auth/service';
 import type { Db } from '../db/client';
@@ -13,7 +7,8 @@ import type { StoryLibrary } from '../practice/library';
 import { saveOfflineSession } from '../practice/offline-sessions';
 import { learnerWriteLimit, type WriteLimits } from './auth/limit';
 import { principalOf, requireAuth, requirePermission } from './authenticate';
-import { AppError, parseWith } from '../errors';
+import { AppError } from '../errors';
+import { serve } from './contract';
 
 /**
  * The two replay targets of the offline queues (sync tags practice-data and analytics):
@@ -26,8 +21,9 @@ export function registerOfflineRoutes(
   const authed = requireAuth(deps.auth);
   const { writeLimits } = deps;
 
-  app.post(
-    '/practice/offline-sessions',
+  serve(
+    app,
+    ROUTES.offlineSession,
     {
       preHandler: [
         authed,
@@ -37,7 +33,7 @@ export function registerOfflineRoutes(
       bodyLimit: OFFLINE_LIMITS.practiceBodyBytes,
     },
     async (request, reply) => {
-      const body = parseWith(offlineSessionRequestSchema, request.body);
+      const body = request.body;
       const story = await deps.library.get(body.story_id);
       if (!story) throw new AppError('STORY_NOT_FOUND', undefined, 'story_id');
       const { created, ...result } = await saveOfflineSession(deps.db, principalOf(request).user.id, story, body);
@@ -46,8 +42,8 @@ export function registerOfflineRoutes(
   );
 
   const analyticsLimit = learnerWriteLimit(writeLimits, 'analytics', writeLimits.analyticsPerMin);
-  app.post('/analytics/events', { preHandler: [authed, analyticsLimit] }, async (request, reply) => {
-    const body = parseWith(analyticsBatchSchema, request.body);
+  serve(app, ROUTES.analyticsEvents, { preHandler: [authed, analyticsLimit] }, async (request, reply) => {
+    const body = request.body;
     const userId = principalOf(request).user.id;
     const unique = [...new Map(body.events.map((e) => [e.client_id, e])).values()];
     const stored = await deps.db

@@ -1,5 +1,8 @@
+import { API_BASE_PATH, ROUTES, type RestRoute } from '@asl/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../test/test-server';
+import { openApiPath } from './openapi';
+import { registeredRoutes } from './route-list';
 
 describe('OpenAPI at /api/docs', () => {
   let server: TestServer;
@@ -48,7 +51,25 @@ describe('OpenAPI at /api/docs', () => {
     expect(doc.components.schemas.Error.properties.error.required).toEqual(['code', 'message']);
   });
 
-  it('documents only routes the server has', async () => {
+  it('documents every route the server registers under the API, and registers every documented one', async () => {
+    const doc = (await (await fetch(`${server.url}/api/docs/json`)).json()) as {
+      paths: Record<string, Record<string, unknown>>;
+    };
+    const documented = Object.entries(doc.paths)
+      .flatMap(([path, methods]) => Object.keys(methods).map((m) => `${m.toUpperCase()} ${path}`))
+      .sort();
+    const registered = registeredRoutes(server.app)
+      .filter((r) => r.url.startsWith(`${API_BASE_PATH}/`) && r.method !== 'HEAD')
+      .map((r) => `${r.method} ${r.url.replace(/:(\w+)/g, '{$1}')}`)
+      .sort();
+    expect(registered.length).toBeGreaterThan(10);
+    expect(registered).toEqual(documented);
+    // ... and both are the route table
+    const table = (Object.values(ROUTES) as RestRoute[]).map((r) => `${r.method} ${openApiPath(r)}`).sort();
+    expect(documented).toEqual(table);
+  });
+
+  it('answers every documented route (none is a 404)', async () => {
     const doc = (await (await fetch(`${server.url}/api/docs/json`)).json()) as {
       paths: Record<string, Record<string, unknown>>;
     };

@@ -1,4 +1,4 @@
-import { PERMISSIONS, feedbackReportRequestSchema, storiesQuerySchema, type ProgressResponse } from '@asl/protocol';
+import { PERMISSIONS, ROUTES } from '@asl/protocol';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { AuthService } from '../auth/service';
@@ -10,7 +10,8 @@ import { ownsPracticeSession } from '../practice/session-owner';
 import { listStories, rowToSummary } from '../practice/stories-repo';
 import { learnerWriteLimit, type WriteLimits } from './auth/limit';
 import { principalOf, requireAuth, requirePermission } from './authenticate';
-import { AppError, parseWith } from '../errors';
+import { AppError } from '../errors';
+import { serve } from './contract';
 
 /** Stories, progress and feedback reports: GET /stories, GET /stories/:id, GET /progress, POST /feedback-reports. */
 export function registerPracticeRoutes(
@@ -20,20 +21,20 @@ export function registerPracticeRoutes(
   const authed = requireAuth(deps.auth);
   const canRead = requirePermission(PERMISSIONS.readOwnData);
 
-  app.get('/stories', { preHandler: [authed, canRead] }, async (request) => {
-    const q = parseWith(storiesQuerySchema, request.query);
+  serve(app, ROUTES.stories, { preHandler: [authed, canRead] }, async (request) => {
+    const q = request.query;
     const rows = await listStories(deps.db, { level: q.level, tag: q.tag });
     return { stories: rows.filter((r) => !r.tags.includes('topic')).map(rowToSummary) };
   });
 
-  app.get('/stories/:id', { preHandler: [authed, canRead] }, async (request) => {
-    const { id } = request.params as { id: string };
+  serve(app, ROUTES.story, { preHandler: [authed, canRead] }, async (request) => {
+    const { id } = request.params;
     const story = await deps.library.get(id);
     if (!story) throw new AppError('STORY_NOT_FOUND');
     return { story };
   });
 
-  app.get('/progress', { preHandler: [authed, canRead] }, async (request): Promise<ProgressResponse> => {
+  serve(app, ROUTES.progress, { preHandler: [authed, canRead] }, async (request) => {
     const principal = principalOf(request);
     const progress = await computeProgress(deps.db, principal.user.id);
     const lastLevel = progress.recent_sessions.length
@@ -47,8 +48,9 @@ export function registerPracticeRoutes(
     return { ...progress, suggested_story_id: suggested?.id ?? null };
   });
 
-  app.post(
-    '/feedback-reports',
+  serve(
+    app,
+    ROUTES.feedbackReport,
     {
       preHandler: [
         authed,
@@ -57,7 +59,7 @@ export function registerPracticeRoutes(
       ],
     },
     async (request, reply) => {
-      const body = parseWith(feedbackReportRequestSchema, request.body);
+      const body = request.body;
       const userId = principalOf(request).user.id;
       // Another learner's session is answered like one that does not exist, and nothing is stored.
       if (body.session_id && !(await ownsPracticeSession(deps.db, body.session_id, userId))) {

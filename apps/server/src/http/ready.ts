@@ -1,8 +1,9 @@
-import type { ReadyResponse, RecognitionHealth } from '@asl/protocol';
+import { ROUTES, type ReadyResponse, type RecognitionHealth } from '@asl/protocol';
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../db/client';
 import type { LiveCount } from '../scale/live-count';
 import type { RedisHandle } from '../scale/redis';
+import { serve } from './contract';
 
 export type ModelsStatus = ReadyResponse['models'];
 
@@ -21,7 +22,7 @@ export interface ReadyDeps {
  * ready: it answers frames.
  */
 export function registerReadyRoute(app: FastifyInstance, deps: ReadyDeps): void {
-  app.get('/ready', async (_request, reply) => {
+  serve(app, ROUTES.ready, {}, async (_request, reply) => {
     const [dbOk, redisOk] = await Promise.all([deps.database.ping(), deps.redis ? deps.redis.ping() : null]);
     const total = redisOk === false ? null : await deps.liveCount.total().catch(() => null);
     const body: ReadyResponse = {

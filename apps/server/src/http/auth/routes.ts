@@ -1,12 +1,4 @@
-import {
-  changePasswordRequestSchema,
-  forgotPasswordRequestSchema,
-  loginRequestSchema,
-  profileUpdateRequestSchema,
-  refreshRequestSchema,
-  registerRequestSchema,
-  resetPasswordRequestSchema,
-} from '@asl/protocol';
+import { ROUTES } from '@asl/protocol';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Redis } from 'ioredis';
 import { toUserDto } from '../../auth/accounts';
@@ -14,7 +6,7 @@ import { assertPasswordAllowed } from '../../auth/common-passwords';
 import { createKeyedLimiter, perMinute, type KeyedLimiter } from '../../auth/keyed-limiter';
 import type { AuthService } from '../../auth/service';
 import { requireAuth, principalOf } from '../authenticate';
-import { parseWith } from '../../errors';
+import { serve } from '../contract';
 import { bodyField, byAddress, byLearner, limitRequests } from './limit';
 
 export interface AuthRouteLimits {
@@ -86,57 +78,58 @@ export async function registerAuthRoutes(
   const authed = requireAuth(auth);
   const userAgent = (r: FastifyRequest) => r.headers['user-agent'] ?? null;
 
-  app.post('/auth/register', { preHandler: [registerLimits] }, async (request, reply) => {
-    const body = parseWith(registerRequestSchema, request.body);
+  serve(app, ROUTES.register, { preHandler: registerLimits }, async (request, reply) => {
+    const body = request.body;
     assertPasswordAllowed(body.password, 'password', body);
     return noStore(reply)
       .status(201)
       .send(await auth.register(body, userAgent(request)));
   });
 
-  app.post('/auth/login', { preHandler: [loginLimits] }, async (request, reply) => {
-    const body = parseWith(loginRequestSchema, request.body);
+  serve(app, ROUTES.login, { preHandler: loginLimits }, async (request, reply) => {
+    const body = request.body;
     return noStore(reply).send(await auth.login(body.identifier, body.password, request.ip, userAgent(request)));
   });
 
-  app.post('/auth/refresh', { preHandler: [refreshLimits] }, async (request, reply) => {
-    const body = parseWith(refreshRequestSchema, request.body);
-    return noStore(reply).send(await auth.refresh(body.refresh_token));
+  serve(app, ROUTES.refresh, { preHandler: refreshLimits }, async (request, reply) => {
+    return noStore(reply).send(await auth.refresh(request.body.refresh_token));
   });
 
-  app.get('/auth/me', { preHandler: authed }, async (request) => {
+  serve(app, ROUTES.me, { preHandler: authed }, async (request) => {
     return { user: toUserDto(principalOf(request).user) };
   });
 
-  app.post('/auth/logout', { preHandler: authed }, async (request) => {
+  serve(app, ROUTES.logout, { preHandler: authed }, async (request) => {
     await auth.logout(principalOf(request));
-    return { ok: true };
+    return { ok: true as const };
   });
 
-  app.put('/auth/profile', { preHandler: [authed, profileLimits] }, async (request) => {
-    const body = parseWith(profileUpdateRequestSchema, request.body);
-    return { user: await auth.updateProfile(principalOf(request), body) };
+  serve(app, ROUTES.updateProfile, { preHandler: [authed, profileLimits] }, async (request) => {
+    return { user: await auth.updateProfile(principalOf(request), request.body) };
   });
 
-  app.post('/auth/change-password', { preHandler: [authed, changePasswordLimits] }, async (request) => {
-    const body = parseWith(changePasswordRequestSchema, request.body);
+  serve(app, ROUTES.changePassword, { preHandler: [authed, changePasswordLimits] }, async (request) => {
+    const body = request.body;
     assertPasswordAllowed(body.new_password, 'new_password', principalOf(request).user);
     await auth.changePassword(principalOf(request), body.current_password, body.new_password);
-    return { ok: true, message: 'Your password has been changed.' };
+    return { ok: true as const, message: 'Your password has been changed.' };
   });
 
-  app.post('/auth/forgot-password', { preHandler: [forgotLimits] }, async (request, reply) => {
-    const body = parseWith(forgotPasswordRequestSchema, request.body);
+  serve(app, ROUTES.forgotPassword, { preHandler: forgotLimits }, async (request, reply) => {
+    const body = request.body;
     // The lookup and the mail start once the answer is out, so it takes the same time for every
     // address. The link's origin is configuration or this server's own address, never the Host header.
     reply.raw.once('close', () => auth.forgotPassword(body.email, linkOrigin()));
-    return { ok: true, message: 'If an account exists for that email, we have sent a link to reset the password.' };
+    return {
+      ok: true as const,
+      message: 'If an account exists for that email, we have sent a link to reset the password.',
+    };
   });
 
-  app.post('/auth/reset-password', { preHandler: [resetLimits] }, async (request) => {
-    const body = parseWith(resetPasswordRequestSchema, request.body);
+  serve(app, ROUTES.resetPassword, { preHandler: resetLimits }, async (request) => {
+    const body = request.body;
     assertPasswordAllowed(body.new_password, 'new_password');
     await auth.resetPassword(body.token, body.new_password, request.ip);
-    return { ok: true, message: 'Your password has been reset. You can sign in now.' };
+    return { ok: true as const, message: 'Your password has been reset. You can sign in now.' };
   });
 }

@@ -3,6 +3,7 @@ import {
   NOTIFICATION_MESSAGES,
   SESSION_MESSAGES,
   TOKEN_REFRESH_INTERVAL_MS,
+  type RegisterRequest,
   type User,
 } from '@asl/protocol';
 import { useCallback, useEffect, useMemo, useReducer, useRef, type ReactNode } from 'react';
@@ -14,7 +15,7 @@ import { SessionContext, type SessionApi } from '../../lib/session/session-conte
 import { login as loginCall } from './api/login';
 import { logoutCall } from './api/logout';
 import { fetchMe } from './api/me';
-import { register as registerCall, type RegisterInput } from './api/register';
+import { register as registerCall } from './api/register';
 import { authErrorKind, isRetryableKind, loginErrorMessage, registrationErrorMessage } from './state/auth-messages';
 import { authReducer, initialAuthState, retryRefusal } from './state/auth-reducer';
 import { clearAttempts, isLockedOut, recordFailedAttempt } from './state/lockout';
@@ -146,7 +147,7 @@ export function AuthProvider({ children, reload = reloadPage }: AuthProviderProp
         }
         return attemptLogin(lastLogin.current.identifier, lastLogin.current.password, true);
       },
-      async register(input: RegisterInput) {
+      async register(input: RegisterRequest) {
         dispatch({ type: 'LOGIN_START' });
         try {
           const pair = await registerCall(input);

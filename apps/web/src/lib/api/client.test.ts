@@ -40,7 +40,15 @@ describe('request', () => {
           refresh_token: 'R2',
           token_type: 'Bearer',
           expires_in: 900,
-          user: { id: 'u' },
+          user: {
+            id: 'u',
+            username: 'u',
+            email: 'u@example.org',
+            firstName: '',
+            lastName: '',
+            roles: [],
+            permissions: [],
+          },
         });
       const auth = (init.headers as Record<string, string>).authorization;
       return auth === 'Bearer NEW'

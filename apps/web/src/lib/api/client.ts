@@ -1,7 +1,8 @@
-import { API_BASE_PATH, GENERIC_RETRY, SESSION_MESSAGES, type TokenPair } from '@asl/protocol';
+import { API_BASE_PATH, GENERIC_RETRY, SESSION_MESSAGES } from '@asl/protocol';
 import { ApiError } from './api-error';
 import { isOffline, whenOnline } from './online';
 import { withRetry, type RetryPolicy } from './retry';
+import { loadRoutes } from './routes';
 import { tokenStore } from './tokens';
 
 export interface RequestOptions {
@@ -85,7 +86,9 @@ export function refreshSession(): Promise<boolean> {
       if (!current) return false;
       if (current !== startedWith) return true; // another tab already rotated it
       try {
-        const pair = await parse<TokenPair>(await send('/auth/refresh', { body: { refresh_token: current } }, null));
+        const { path, method, response } = (await loadRoutes()).ROUTES.refresh;
+        const answer = await parse<unknown>(await send(path, { method, body: { refresh_token: current } }, null));
+        const pair = response.parse(answer); // an answer that breaks the contract is a failed refresh
         tokenStore.save(pair);
         return true;
       } catch (err) {

@@ -42,6 +42,15 @@ const session = (over: Partial<OfflineSessionRequest> = {}): OfflineSessionReque
 
 const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+/** The server's answers to an upload (the contract's response shapes). */
+const sessionStored = {
+  session_id: 's-1',
+  status: 'completed',
+  duplicate: false,
+  attempts_stored: 1,
+  attempts_skipped: 0,
+};
+const eventsStored = { stored: 1, duplicates: 0 };
 
 beforeEach(async () => {
   await closeOfflineDb();
@@ -113,7 +122,7 @@ describe('flushOutbox', () => {
     signIn();
     await queuePracticeData(session());
     await queuePracticeData(session());
-    const fetchMock = vi.fn(async () => json(201, { duplicate: false }));
+    const fetchMock = vi.fn(async () => json(201, sessionStored));
     vi.stubGlobal('fetch', fetchMock);
     expect(await flushOutbox(SYNC_TAGS.practiceData)).toEqual({ sent: 2, dropped: 0, kept: 0 });
     expect(fetchMock).toHaveBeenCalledTimes(2);
@@ -178,7 +187,7 @@ describe('flushOutbox', () => {
       'fetch',
       vi.fn(async (_url: string, init: RequestInit) => {
         bodies.push(JSON.parse(init.body as string));
-        return json(201, {});
+        return json(201, sessionStored);
       }),
     );
     expect(await flushOutbox(SYNC_TAGS.practiceData)).toMatchObject({ sent: 1 });
@@ -198,7 +207,7 @@ describe('flushOutbox', () => {
       vi.fn(async (url: string, init: RequestInit) => {
         expect(url).toBe('/api/v1/analytics/events');
         sizes.push(JSON.parse(init.body as string).events.length);
-        return json(201, {});
+        return json(201, eventsStored);
       }),
     );
     expect(await flushOutbox(SYNC_TAGS.analytics)).toMatchObject({ sent: OFFLINE_LIMITS.maxEventsPerBatch + 5 });

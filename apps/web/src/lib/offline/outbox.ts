@@ -8,7 +8,7 @@ import {
   type SyncTag,
 } from '@asl/protocol';
 import { ApiError } from '../api/api-error';
-import { request } from '../api/client';
+import { call } from '../api/call';
 import { isOffline } from '../api/online';
 import { tokenStore } from '../api/tokens';
 import { offlineStore, type OfflineRecord } from './store';
@@ -129,7 +129,8 @@ export interface FlushResult {
 const isPermanent = (err: unknown) =>
   err instanceof ApiError && err.status >= 400 && err.status < 500 && ![401, 408, 429].includes(err.status);
 
-const post = (path: string, body: unknown) => request(path, { body, retry: false, queueOffline: false });
+/** The outbox retries by itself: one try, never queued inside the call. */
+const once = { retry: false, queueOffline: false } as const;
 
 async function flushPractice(userId: string, result: FlushResult): Promise<void> {
   const items = (await pendingRecords<OfflineSessionRequest>(SYNC_TAGS.practiceData)).filter(
@@ -143,11 +144,12 @@ async function flushPractice(userId: string, result: FlushResult): Promise<void>
       const pieces = Math.max(1, Math.ceil(body.attempts.length / size));
       for (let p = 0; p < pieces; p++) {
         const last = p === pieces - 1;
-        await post('/practice/offline-sessions', {
+        const piece = {
           ...body,
           completed_at: last ? body.completed_at : null,
           attempts: body.attempts.slice(p * size, (p + 1) * size),
-        });
+        };
+        await call('offlineSession', { body: piece }, once);
       }
       // Rewritten meanwhile (a new piece was merged): keep it, the next flush sends the rest.
       if (await offlineStore.deleteIfUnchanged(rec.key, rec.timestamp)) result.sent++;
@@ -170,7 +172,7 @@ async function flushAnalytics(userId: string, result: FlushResult): Promise<void
   for (let i = 0; i < items.length; i += OFFLINE_LIMITS.maxEventsPerBatch) {
     const batch = items.slice(i, i + OFFLINE_LIMITS.maxEventsPerBatch);
     try {
-      await post('/analytics/events', { events: batch.map((r) => r.data.body) });
+      await call('analyticsEvents', { body: { events: batch.map((r) => r.data.body) } }, once);
       result.sent += batch.length;
     } catch (err) {
       if (!isPermanent(err)) {

@@ -1,8 +1,11 @@
-import { request } from '../../../lib/api/client';
+import type { OkResponse } from '@asl/protocol';
+import { call } from '../../../lib/api/call';
 
-export function changePassword(currentPassword: string, newPassword: string): Promise<{ ok: true; message?: string }> {
-  return request('/auth/change-password', {
-    body: { current_password: currentPassword, new_password: newPassword },
-    retry: false,
-  });
+/** POST /auth/change-password. */
+export function changePassword(currentPassword: string, newPassword: string): Promise<OkResponse> {
+  return call(
+    'changePassword',
+    { body: { current_password: currentPassword, new_password: newPassword } },
+    { retry: false },
+  );
 }

@@ -1,5 +1,7 @@
-import { request } from '../../../lib/api/client';
+import type { OkResponse } from '@asl/protocol';
+import { call } from '../../../lib/api/call';
 
-export function forgotPassword(email: string): Promise<{ ok: true; message?: string }> {
-  return request('/auth/forgot-password', { body: { email: email.trim().toLowerCase() }, auth: false });
+/** POST /auth/forgot-password. The email is lowercased and trimmed. */
+export function forgotPassword(email: string): Promise<OkResponse> {
+  return call('forgotPassword', { body: { email: email.trim().toLowerCase() } });
 }

@@ -1,5 +1,7 @@
-import { request } from '../../../lib/api/client';
+import type { OkResponse } from '@asl/protocol';
+import { call } from '../../../lib/api/call';
 
-export function resetPassword(token: string, newPassword: string): Promise<{ ok: true; message?: string }> {
-  return request('/auth/reset-password', { body: { token, new_password: newPassword }, auth: false, retry: false });
+/** POST /auth/reset-password with the token from the mailed link. */
+export function resetPassword(token: string, newPassword: string): Promise<OkResponse> {
+  return call('resetPassword', { body: { token, new_password: newPassword } }, { retry: false });
 }

@@ -1,10 +1,7 @@
-import type { User } from '@asl/protocol';
-import { request } from '../../../lib/api/client';
+import type { ProfileUpdateRequest, User } from '@asl/protocol';
+import { call } from '../../../lib/api/call';
 
-export async function updateProfile(patch: {
-  firstName?: string;
-  lastName?: string;
-  username?: string;
-}): Promise<User> {
-  return (await request<{ user: User }>('/auth/profile', { method: 'PUT', body: patch, retry: false })).user;
+/** PUT /auth/profile: names or username. */
+export async function updateProfile(patch: ProfileUpdateRequest): Promise<User> {
+  return (await call('updateProfile', { body: patch }, { retry: false })).user;
 }

@@ -7,7 +7,7 @@ import { saveProgress } from './progress-cache';
 import { OFFLINE_NO_COPY, useProgress } from './use-progress';
 
 const getProgress = vi.hoisted(() => vi.fn());
-vi.mock('./get-progress', () => ({ getProgress }));
+vi.mock('../../../lib/api/get-progress', () => ({ getProgress }));
 
 const progress = { totals: { sessions: 3 } } as unknown as ProgressResponse;
 const wrapper = ({ children }: { children: ReactNode }) => (

@@ -2,7 +2,7 @@ import type { ProgressResponse } from '@asl/protocol';
 import { useEffect, useState } from 'react';
 import { isOffline } from '../../../lib/api/online';
 import { useSession } from '../../../lib/session/session-context';
-import { getProgress } from './get-progress';
+import { getProgress } from '../../../lib/api/get-progress';
 import { cachedProgress, saveProgress } from './progress-cache';
 
 export interface ProgressView {

@@ -1,7 +1,6 @@
-import type { ProgressResponse } from '@asl/protocol';
-import { request } from '../../../../lib/api/client';
+import { getProgress } from '../../../../lib/api/get-progress';
 
-/** The story the server suggests next (it favours the learner's weakest letters). */
+/** The story the server suggests next (it favours the learner's weakest letters), from GET /progress. */
 export async function getSuggestedStoryId(): Promise<string | null> {
-  return (await request<ProgressResponse>('/progress')).suggested_story_id;
+  return (await getProgress()).suggested_story_id;
 }

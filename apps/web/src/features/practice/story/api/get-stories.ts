@@ -1,20 +1,16 @@
-import type { StorySummary } from '@asl/protocol';
-import { request } from '../../../../lib/api/client';
+import type { StoriesQuery, StorySummary } from '@asl/protocol';
+import { call } from '../../../../lib/api/call';
 import { cachedStoryList, rememberStoryList } from '../../offline/story-cache';
 
 /** The stories of a level; offline, the list fetched last time (when there is one). */
-export async function getStories(filter: { level?: number; tag?: string } = {}): Promise<StorySummary[]> {
-  const q = new URLSearchParams();
-  if (filter.level) q.set('level', String(filter.level));
-  if (filter.tag) q.set('tag', filter.tag);
-  const qs = q.toString();
+export async function getStories(filter: StoriesQuery = {}): Promise<StorySummary[]> {
   const cacheable = filter.level !== undefined && !filter.tag;
   if (cacheable && typeof navigator !== 'undefined' && navigator.onLine === false) {
     const cached = cachedStoryList(filter.level!);
     if (cached) return cached;
   }
   try {
-    const stories = (await request<{ stories: StorySummary[] }>(`/stories${qs ? `?${qs}` : ''}`)).stories;
+    const { stories } = await call('stories', { query: filter });
     if (cacheable) rememberStoryList(filter.level!, stories);
     return stories;
   } catch (err) {
