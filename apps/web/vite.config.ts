@@ -34,6 +34,8 @@ function prerenderLogin(): Plugin {
           format: 'cjs',
           write: false,
           jsx: 'automatic',
+          // Components import their stylesheets; the markup needs none of them (Vite bundles the CSS).
+          loader: { '.css': 'empty' },
           define: {
             'process.env.NODE_ENV': '"production"',
             'import.meta.env.PROD': 'true',

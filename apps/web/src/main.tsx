@@ -1,11 +1,14 @@
+// The design tokens, the global base and the shared UI primitives first: every component's own
+// stylesheet (imported beside it) comes after them in the bundle.
+import './styles/tokens.css';
+import './styles/app.css';
+import './lib/ui/ui.css';
 import { StrictMode } from 'react';
 import { flushSync } from 'react-dom';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
 import { installRecovery } from './app/recovery';
 import { initPreferences } from './features/settings/preferences';
-import './styles/tokens.css';
-import './styles/app.css';
 
 initPreferences();
 installRecovery();

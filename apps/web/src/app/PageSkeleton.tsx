@@ -1,3 +1,5 @@
+import './page-skeleton.css';
+
 export type SkeletonKind = 'default' | 'dashboard' | 'asl-world';
 
 /** Loading placeholders for lazy pages; dashboard and ASL World have their own layouts. */

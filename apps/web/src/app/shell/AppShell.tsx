@@ -10,6 +10,7 @@ import { Logo } from '../../lib/ui/Logo';
 import { useMediaQuery } from '../../lib/ui/use-media-query';
 import { MODULE_ICONS } from './icons';
 import { UserMenu } from './UserMenu';
+import './shell.css';
 
 /** The signed-in layout: header, sidebar, content, and the bottom navigation on mobile. */
 export function AppShell() {

@@ -2,6 +2,7 @@ import { Hand, HeartHandshake, Lightbulb, Users } from 'lucide-react';
 import { Link } from 'react-router';
 import { useSession } from '../../lib/session/session-context';
 import { ProgressPanel } from './components/ProgressPanel';
+import './dashboard.css';
 
 function greeting(hour: number): string {
   if (hour < 12) return 'Good morning';

@@ -9,6 +9,7 @@ import {
   variantTitle,
   type ErrorVariant,
 } from './variants';
+import './errors.css';
 
 export interface ErrorScreenProps {
   variant: ErrorVariant;

@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
 import type { Module } from './modules';
+import './modules.css';
 
 const PLANS: Record<string, string[]> = {
   harmony: [

@@ -1,4 +1,5 @@
 import { WifiOff } from 'lucide-react';
+import './offline.css';
 
 /**
  * ASL World while offline (issue 17 item 6): which stories can be practised on this device, and

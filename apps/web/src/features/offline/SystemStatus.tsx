@@ -1,4 +1,5 @@
 import { SYSTEM_STATUS_TEXT, useSystemStatus } from './system-status';
+import './offline.css';
 
 /** The sidebar's status line: a dot whose colour and shape follow the state, and the state in words. */
 export function SystemStatus() {

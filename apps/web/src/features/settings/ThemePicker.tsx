@@ -1,6 +1,7 @@
 import { useId } from 'react';
 import { setTheme, usePreferences } from './preferences';
 import { THEMES, type Theme } from './themes';
+import './theme-picker.css';
 
 /** The header's theme picker: Light, Dark, High Contrast. */
 export function ThemePicker() {

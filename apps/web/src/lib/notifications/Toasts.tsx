@@ -1,5 +1,6 @@
 import { X } from 'lucide-react';
 import { dismiss, useNotifications } from './notifications';
+import './toasts.css';
 
 /** Notification toasts, announced to screen readers (polite; errors assertive). */
 export function Toasts() {

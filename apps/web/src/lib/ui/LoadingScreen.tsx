@@ -1,6 +1,7 @@
 import { LOADING_TIMEOUT_MS, PRODUCT_NAME } from '@asl/protocol';
 import { useEffect, useState } from 'react';
 import { Logo } from './Logo';
+import './loading-screen.css';
 
 export const LOADING_TIPS = [
   'Keep your hand inside the camera frame and well lit.',

@@ -1,5 +1,6 @@
 import { OFFLINE_BANNER_TEXT } from '@asl/protocol';
 import { useSyncExternalStore } from 'react';
+import './offline-banner.css';
 
 function subscribe(cb: () => void) {
   window.addEventListener('online', cb);

@@ -1,6 +1,7 @@
 import { PRODUCT_NAME } from '@asl/protocol';
 import type { ReactNode } from 'react';
 import { Logo } from '../../../lib/ui/Logo';
+import './auth.css';
 
 /** The centred card the signed-out pages share. */
 export function AuthCard({ title, subtitle, children }: { title: string; subtitle?: string; children: ReactNode }) {
