@@ -114,7 +114,7 @@ export default defineConfig({
   plugins: [
     react(),
     // The service worker `/sw.js` from src/sw.ts (workbox, injectManifest); registered in
-    // src/lib/offline/register-sw.ts, so the plugin injects nothing and writes no web manifest.
+    // src/lib/outbox/register-sw.ts, so the plugin injects nothing and writes no web manifest.
     VitePWA({
       strategies: 'injectManifest',
       srcDir: 'src',

@@ -25,7 +25,7 @@ flushSync(() =>
 );
 // Offline support (service worker, IndexedDB queues) starts once the page has loaded: the
 // sign-in page needs none of it to paint or to work.
-const startOffline = () => void import('./features/offline').then((m) => m.startOffline());
+const startOffline = () => void import('./features/connectivity').then((m) => m.startOffline());
 if (document.readyState === 'complete') startOffline();
 else window.addEventListener('load', startOffline, { once: true });
 

@@ -12,7 +12,7 @@ import {
   OfflineStoryReason,
   offlineStoryReasonId,
   reportLiveState,
-} from '../features/offline';
+} from '../features/connectivity';
 import type { AslWorldProps } from '../features/practice';
 import { AccessibilitySettingsForm } from '../features/settings';
 import { RequireAuth } from './guards';

@@ -4,7 +4,7 @@ import { useEffect, useState } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { AuthErrorBoundary, NetworkErrorBoundary, useNotFoundNotice } from '../../features/errors';
 import { MODULES, ModuleNavLink, bottomNavModules, headerPlaceForPath } from '../../features/modules';
-import { SystemStatus } from '../../features/offline/SystemStatus';
+import { SystemStatus } from '../../features/connectivity/SystemStatus';
 import { ThemePicker } from '../../features/settings';
 import { Logo } from '../../lib/ui/Logo';
 import { useMediaQuery } from '../../lib/ui/use-media-query';

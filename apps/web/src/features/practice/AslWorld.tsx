@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import type { LiveSocketSnapshot } from '../../lib/live/socket';
 import { AslWorldPage } from './AslWorldPage';
-import type { PracticeDataSink } from './offline/practice-log';
+import type { PracticeDataSink } from './on-device/practice-log';
 import type { OfflineStoriesUi } from './story/StoryPicker';
 import { StoryPractice } from './story/StoryPractice';
 

@@ -10,8 +10,8 @@ import { PerformanceStats } from './components/PerformanceStats';
 import { useFrameStreamer } from './hooks/useFrameStreamer';
 import { useLiveSocket } from './hooks/useLiveSocket';
 import { useWebcam } from './hooks/useWebcam';
-import { LocalFrameTime, OfflinePracticeStatus } from './offline/OfflinePracticeStatus';
-import { useLocalRecognition, type LocalRecognition } from './offline/use-local-recognition';
+import { LocalFrameTime, OfflinePracticeStatus } from './on-device/OfflinePracticeStatus';
+import { useLocalRecognition, type LocalRecognition } from './on-device/use-local-recognition';
 import './practice.css';
 
 /** What a practice panel (stories, feedback) placed on the page gets to work with. */

@@ -16,10 +16,10 @@ import {
 } from '@asl/protocol';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { LiveContext } from '../AslWorldPage';
-import type { OfflinePracticeEngine } from '../offline/offline-engine';
-import { queueOfflinePractice } from '../offline/queue-practice-data';
-import type { PracticeDataSink } from '../offline/practice-log';
-import { cachedStory, rememberStory } from '../offline/story-cache';
+import type { OfflinePracticeEngine } from '../on-device/offline-engine';
+import { queueOfflinePractice } from '../on-device/queue-practice-data';
+import type { PracticeDataSink } from '../on-device/practice-log';
+import { cachedStory, rememberStory } from '../on-device/story-cache';
 import type { StartRequest } from './StoryPicker';
 
 export type Phase = 'picking' | 'starting' | 'practising' | 'complete';
@@ -178,7 +178,7 @@ export function useStoryPractice(live: LiveContext, onPracticeData: PracticeData
   useEffect(() => {
     setWanted(practising);
     // the engine's code too, so offline practice can start without the network
-    if (practising) void import('../offline/offline-engine').catch(() => {});
+    if (practising) void import('../on-device/offline-engine').catch(() => {});
   }, [practising, setWanted]);
 
   // Connection down while practising: continue the story on this device, at the same letter.
@@ -187,7 +187,7 @@ export function useStoryPractice(live: LiveContext, onPracticeData: PracticeData
   useEffect(() => {
     if (!down || !practising || engine.current || loadingEngine.current) return;
     loadingEngine.current = true;
-    void import('../offline/offline-engine')
+    void import('../on-device/offline-engine')
       .then(({ OfflinePracticeEngine }) => {
         const { story, state, phase } = latest.current;
         if (!downRef.current || phase !== 'practising' || !story || !state || engine.current) return;
@@ -249,7 +249,7 @@ export function useStoryPractice(live: LiveContext, onPracticeData: PracticeData
   const startOnDevice = useCallback(
     (story: Story) => {
       setS((p) => ({ ...p, phase: 'starting', feedback: null, summary: null, message: null }));
-      void import('../offline/offline-engine').then(
+      void import('../on-device/offline-engine').then(
         ({ OfflinePracticeEngine }) => {
           engine.current?.close();
           const e = new OfflinePracticeEngine({

@@ -1,6 +1,6 @@
 import type { StoriesQuery, StorySummary } from '@asl/protocol';
 import { call } from '../../../../lib/api/call';
-import { cachedStoryList, rememberStoryList } from '../../offline/story-cache';
+import { cachedStoryList, rememberStoryList } from '../../on-device/story-cache';
 
 /** The stories of a level; offline, the list fetched last time (when there is one). */
 export async function getStories(filter: StoriesQuery = {}): Promise<StorySummary[]> {

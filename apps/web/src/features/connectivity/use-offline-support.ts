@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { queueAnalyticsEvent, syncAll } from '../../lib/offline';
+import { queueAnalyticsEvent, syncAll } from '../../lib/outbox';
 
 /**
  * For the signed-in learner: replays the offline queues on sign-in (records made before a

@@ -1,6 +1,6 @@
 import { UPDATE_READY_TEXT } from '@asl/protocol';
 import { notify } from '../../lib/notifications/notifications';
-import { registerServiceWorker, startOfflineSync } from '../../lib/offline';
+import { registerServiceWorker, startOfflineSync } from '../../lib/outbox';
 
 /** The button on the update prompt. */
 export const UPDATE_RELOAD_LABEL = 'Reload';

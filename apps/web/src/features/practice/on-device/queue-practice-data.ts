@@ -1,5 +1,5 @@
 import type { OfflineSessionRequest } from '@asl/protocol';
-import { queuePracticeData } from '../../../lib/offline/outbox';
+import { queuePracticeData } from '../../../lib/outbox/outbox';
 import type { OfflinePracticeLog } from './practice-log';
 
 /** The upload the `practice-data` sync replays for one offline practice log. */
