@@ -147,7 +147,9 @@ async function main() {
   }
   const targets = own.length ? own.map((o) => o.url) : urls;
   try {
-    const tokens = await Promise.all(targets.map(token));
+    // One account per simulated learner, as real learners have: a server keeps at most
+    // LIVE_MAX_SOCKETS_PER_USER sockets per account open and closes the oldest beyond that.
+    const tokens = await Promise.all(Array.from({ length: LEARNERS }, (_, i) => token(targets[i % targets.length]!)));
     // Warm the models up (first frame loads them in each worker).
     await Promise.all(targets.map((t, i) => learner(t, tokens[i]!, data, 2000)));
     const usage = () => {
@@ -159,7 +161,7 @@ async function main() {
     const t0 = performance.now();
     const results = await Promise.all(
       Array.from({ length: LEARNERS }, (_, i) =>
-        learner(targets[i % targets.length]!, tokens[i % targets.length]!, data, SECONDS * 1000),
+        learner(targets[i % targets.length]!, tokens[i]!, data, SECONDS * 1000),
       ),
     );
     const wall = (performance.now() - t0) / 1000;
