@@ -7,6 +7,12 @@ import tseslint from 'typescript-eslint';
 const el = (type) => ({ element: { type } });
 const anyOf = (...types) => ({ element: { types: { anyOf: types } } });
 
+/** Only app.ts and http/ may import the HTTP layer (a no-restricted-imports pattern). */
+const HTTP_LAYER_ONLY = {
+  group: ['**/http/*'],
+  message: 'Only app.ts and http/ use the HTTP layer; errors come from apps/server/src/errors.ts.',
+};
+
 export default tseslint.config(
   {
     ignores: ['**/dist/**', '**/node_modules/**', '.cache/**', 'test-results/**', 'apps/server/drizzle/**', 'data/**'],
@@ -82,12 +88,7 @@ export default tseslint.config(
       'no-restricted-imports': [
         'error',
         {
-          patterns: [
-            {
-              group: ['**/http/*'],
-              message: 'Only app.ts and http/ use the HTTP layer; errors come from apps/server/src/errors.ts.',
-            },
-          ],
+          patterns: [HTTP_LAYER_ONLY],
         },
       ],
     },
@@ -100,10 +101,7 @@ export default tseslint.config(
         'error',
         {
           patterns: [
-            {
-              group: ['**/http/*'],
-              message: 'Only app.ts and http/ use the HTTP layer; errors come from apps/server/src/errors.ts.',
-            },
+            HTTP_LAYER_ONLY,
             {
               group: ['**/live/*', '**/practice/*'],
               message: 'recognition/ is used by the live socket and practice, never the reverse.',
