@@ -43,6 +43,8 @@ test('practice continues offline with the recogniser on the device, and the resu
   await expect(page.getByRole('heading', { name: 'My Cat' })).toBeVisible();
   // The recogniser is prepared on the device in the background while the story runs online.
   await expect(page.getByTestId('offline-ready')).toBeVisible({ timeout: 120_000 });
+  // The page is cross-origin isolated, so the recogniser below runs onnxruntime-web on threads.
+  expect(await page.evaluate(() => self.crossOriginIsolated)).toBe(true);
   // Back to the first letter of CAT (the server may have read some of it meanwhile), then offline.
   await page.getByRole('button', { name: 'Restart Story' }).click();
   await expect(page.getByText(/^Sentence 1 of \d+ · 0 of \d+ letters/)).toBeVisible();
@@ -182,6 +184,8 @@ test('offline from the start: the app reloads from the cache and a story is prac
   await context.setOffline(true);
   await page.reload();
   await expect(page.getByText('No internet connection. Some features may not work.')).toBeVisible();
+  // The cached page keeps its isolation headers: threads for the recogniser offline too.
+  expect(await page.evaluate(() => self.crossOriginIsolated)).toBe(true);
   await page.getByRole('button', { name: 'Start My Cat' }).click();
   await expect(page.getByRole('heading', { name: 'My Cat' })).toBeVisible();
   await expect(page.getByTestId('offline-practice')).toContainText('recognised on this device', { timeout: 60_000 });

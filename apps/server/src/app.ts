@@ -88,7 +88,10 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
         workerSrc: ["'self'", 'blob:'],
       },
     },
-    crossOriginEmbedderPolicy: false,
+    // COOP same-origin (helmet's default) with COEP require-corp makes pages cross-origin
+    // isolated, which lets the on-device recogniser run onnxruntime-web on several threads.
+    // Everything the app loads is its own (CSP above), so nothing needs a CORP header of another site.
+    crossOriginEmbedderPolicy: { policy: 'require-corp' },
   });
   await registerCompression(app);
 

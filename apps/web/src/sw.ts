@@ -46,7 +46,8 @@ registerRoute(
 );
 
 // The in-browser recogniser for offline practice: the ONNX models (revalidated by ETag, so a new
-// model reaches the cache on the next online visit) and the onnxruntime-web wasm (hashed name).
+// model reaches the cache on the next online visit) and the onnxruntime-web runtime: its wasm and
+// the script that loads it (and starts its threads), both with hashed names.
 registerRoute(
   ({ url, request, sameOrigin }) =>
     sameOrigin && request.method === 'GET' && /^\/models\/[a-z-]+\.onnx$/.test(url.pathname),
@@ -54,7 +55,7 @@ registerRoute(
 );
 registerRoute(
   ({ url, request, sameOrigin }) =>
-    sameOrigin && request.method === 'GET' && /^\/assets\/[^/]+\.wasm$/.test(url.pathname),
+    sameOrigin && request.method === 'GET' && /^\/assets\/[^/]+\.(?:wasm|mjs)$/.test(url.pathname),
   new CacheFirst({ cacheName: 'signspeak-runtime' }),
 );
 

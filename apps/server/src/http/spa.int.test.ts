@@ -41,6 +41,14 @@ describe('the built SPA and its service worker', () => {
     expect((await get('/assets/app-abc.js')).headers.get('cache-control')).toMatch(/immutable/);
   });
 
+  it('makes pages and their scripts cross-origin isolated (threads for the on-device recogniser)', async () => {
+    for (const path of ['/practice', '/assets/app-abc.js', '/sw.js']) {
+      const res = await get(path);
+      expect(res.headers.get('cross-origin-opener-policy'), path).toBe('same-origin');
+      expect(res.headers.get('cross-origin-embedder-policy'), path).toBe('require-corp');
+    }
+  });
+
   it('answers a missing service worker with a 404, not the HTML fallback', async () => {
     await rm(join(dist, 'sw.js'));
     const res = await get('/sw.js');

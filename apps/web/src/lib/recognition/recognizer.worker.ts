@@ -10,11 +10,19 @@
 import type { HandPipeline, TrackState } from '@asl/recognition';
 import * as ort from 'onnxruntime-web/wasm';
 import wasmUrl from 'onnxruntime-web/ort-wasm-simd-threaded.wasm?url';
+import runtimeUrl from 'onnxruntime-web/ort-wasm-simd-threaded.mjs?url';
 import { createOrtHandPipeline, rgbaToRgb, toDetectedHand } from './ort-runtime';
 import type { RecognizerRequest, RecognizerResponse } from './protocol';
 
-ort.env.wasm.wasmPaths = { wasm: new URL(wasmUrl, self.location.href).href };
-// Threads need cross-origin isolation (SharedArrayBuffer); otherwise one thread.
+// The wasm runtime's JavaScript is loaded from its own asset, not from the copy bundled into this
+// worker: with threads, each wasm thread is a worker started from that script's own URL, and
+// started from this bundle it would run the recogniser again instead of a wasm thread.
+ort.env.wasm.wasmPaths = {
+  wasm: new URL(wasmUrl, self.location.href).href,
+  mjs: new URL(runtimeUrl, self.location.href).href,
+};
+// Threads need cross-origin isolation (SharedArrayBuffer; the server sends COOP and COEP);
+// otherwise one thread.
 ort.env.wasm.numThreads = self.crossOriginIsolated ? Math.min(4, navigator.hardwareConcurrency || 1) : 1;
 ort.env.wasm.proxy = false;
 
