@@ -25,6 +25,9 @@ describe('CompletionScreen', () => {
     expect(screen.getByRole('heading', { name: 'Story complete!' })).toBeInTheDocument();
     expect(screen.getByTestId('result-letters')).toHaveTextContent('12 of 12 letters, 12 right first time');
     expect(screen.getByText(/No wrong attempts · practice time 2 minutes/)).toBeInTheDocument();
+    // every letter right: nothing weak to practise, so the next story is offered as such
+    expect(screen.getByRole('button', { name: 'Practise the next story' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Practise your weakest letters' })).not.toBeInTheDocument();
   });
   it('says a story ended with letters left, with singular words where they belong', () => {
     const early = {
@@ -43,5 +46,16 @@ describe('CompletionScreen', () => {
     expect(screen.getByRole('heading', { name: 'Story ended early' })).toBeInTheDocument();
     expect(screen.getByTestId('result-letters')).toHaveTextContent('1 of 1 letter, 0 right first time');
     expect(screen.getByText(/1 wrong attempt · practice time none yet/)).toBeInTheDocument();
+  });
+  it('offers the weakest letters when a letter of this story was weak', () => {
+    render(
+      <CompletionScreen
+        summary={{ ...base, accuracy_by_letter: { S: 1, U: 0.5 } }}
+        onPractiseNext={() => {}}
+        onChooseStory={() => {}}
+      />,
+    );
+    expect(screen.getByRole('list', { name: 'Letters to practise' })).toHaveTextContent('U 50%');
+    expect(screen.getByRole('button', { name: 'Practise your weakest letters' })).toBeInTheDocument();
   });
 });

@@ -108,7 +108,8 @@ export function CompletionScreen({
       </ul>
       <div className="practice-actions">
         <button type="button" className="button button-primary" onClick={onPractiseNext}>
-          Practise your weakest letters
+          {/* the next story is the server's suggestion, which favours the learner's weakest letters */}
+          {weak.length ? 'Practise your weakest letters' : 'Practise the next story'}
         </button>
         <button type="button" className="button button-secondary" onClick={onChooseStory}>
           Choose another story
