@@ -52,7 +52,7 @@ test('a word signed right scores 100% on the result screen and on the dashboard'
   await expect(page.getByLabel('Score 100 percent')).toBeVisible();
   await expect(page.getByTestId('result-letters')).toHaveText('3 of 15 letters, 3 right first time');
   await expect(page.getByText(/No wrong attempts/)).toBeVisible();
-  await expect(page.getByText('You signed 3 of 15 letters.')).toBeVisible();
+  await expect(page.getByText('The score counts the 3 letters you tried.')).toBeVisible();
   for (const [w, h] of [
     [1280, 800],
     [390, 844],

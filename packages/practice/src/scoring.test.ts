@@ -32,9 +32,20 @@ describe('summarise (letters, not raw attempts)', () => {
   it('says a story ended with letters left is not finished', () => {
     const s = summarise([at(0, 'C', true), at(1, 'A', true)], 12);
     expect(s).toMatchObject({ completed: false, letters_signed: 2, overall_score: 100 });
-    expect(s.completion_message).toBe('You signed 2 of 12 letters.');
+    // the score is of the letters tried, and the message says so; no praise for a story not finished
+    expect(s.completion_message).toBe('The score counts the 2 letters you tried.');
+    expect(s.final_suggestions).toEqual([
+      'Every letter you signed was right at the first try.',
+      'Finish the story to practise every letter in it.',
+    ]);
+    expect(summarise([at(0, 'C', false), at(0, 'C', true)], 12).completion_message).toBe(
+      'The score counts the 1 letter you tried.',
+    );
     expect(summarise([at(0, 'C', true)], 1).completion_message).toMatch(/finished the story/);
-    expect(summarise([], 1).completion_message).toBe('You signed 0 of 1 letter.');
+    expect(summarise([at(0, 'C', true)], 1).final_suggestions).toEqual([
+      'Every letter was right at the first try. Try a story at the next level.',
+    ]);
+    expect(summarise([], 1).completion_message).toBe('No letter was tried, so there is no score yet.');
   });
 
   it('handles a session with no attempts', () => {

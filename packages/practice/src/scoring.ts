@@ -69,10 +69,18 @@ export function summarise(attempts: readonly ScoredAttempt[], lettersTotal: numb
       'Hold each handshape still for a moment so it can be read clearly.',
     );
   else if (attempted > 0)
-    final_suggestions.push('Every letter was right at the first try. Try a story at the next level.');
+    final_suggestions.push(
+      completed
+        ? 'Every letter was right at the first try. Try a story at the next level.'
+        : 'Every letter you signed was right at the first try.',
+    );
   if (!completed) final_suggestions.push('Finish the story to practise every letter in it.');
+  // Ended early, the score is of the letters tried, which the message says (the screen shows
+  // "N of M letters" on its own line).
   const completion_message = !completed
-    ? `You signed ${signed} of ${plural(lettersTotal, 'letter')}.`
+    ? attempted > 0
+      ? `The score counts the ${plural(attempted, 'letter')} you tried.`
+      : 'No letter was tried, so there is no score yet.'
     : overall >= 90
       ? 'Wonderful signing! You finished the story.'
       : overall >= 70

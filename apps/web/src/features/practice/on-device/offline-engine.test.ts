@@ -151,7 +151,7 @@ describe('offline practice engine (the server practice rules, in the browser)', 
     engine.control('next_sentence'); // past the last sentence: the story ends, early (nothing was signed)
     expect(last().type).toBe('session_complete');
     expect(sessionCompleteDataSchema.parse(last().data)).toMatchObject({ completed: false, letters_signed: 0 });
-    expect(last().message).toBe('You signed 0 of 5 letters.');
+    expect(last().message).toBe('No letter was tried, so there is no score yet.');
     expect(logs).toHaveLength(1); // a run with no attempt leaves no session
 
     const fresh = setup();

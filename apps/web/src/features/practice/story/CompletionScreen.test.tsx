@@ -40,7 +40,7 @@ describe('CompletionScreen', () => {
       wrong_attempts: 1,
       overall_score: 0,
       duration_ms: 0,
-      completion_message: 'You signed 1 of 1 letter.',
+      completion_message: 'The score counts the 1 letter you tried.',
     };
     render(<CompletionScreen summary={early} onPractiseNext={() => {}} onChooseStory={() => {}} />);
     expect(screen.getByRole('heading', { name: 'Story ended early' })).toBeInTheDocument();
