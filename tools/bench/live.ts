@@ -8,7 +8,9 @@
  * server's CPU and memory. With several --url, learners are spread across the servers
  * (as behind a load balancer). Without --url the script starts P server processes itself
  * (default 1) on free ports; they share DATABASE_URL and REDIS_URL when those are set (else
- * each has its own PGlite), and their CPU and memory are summed.
+ * each has its own PGlite), and their CPU and memory are summed. --cpu-prof DIR writes a CPU
+ * profile of each server process and of each of its worker threads into DIR (open in Chrome's
+ * DevTools or speedscope).
  */
 import { readFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
@@ -29,6 +31,7 @@ const LEARNERS = opt('learners', 8);
 const SECONDS = opt('seconds', 30);
 const FPS = opt('fps', 15);
 const PROCESSES = opt('processes', 1);
+const cpuProfDir = args.includes('--cpu-prof') ? resolve(args[args.indexOf('--cpu-prof') + 1] ?? '.') : null;
 
 async function frames(): Promise<string[]> {
   const dir = resolve(sharedDir(), 'data', 'photos', 'massey', 'asl_dataset');
@@ -60,6 +63,7 @@ async function startOwnServer(): Promise<OwnServer> {
   const server = await startBuiltServer({
     env: { RATE_LIMIT_REGISTER_PER_MIN: '1000', RATE_LIMIT_LOGIN_PER_MIN: '1000' },
     stderr: 'inherit',
+    ...(cpuProfDir ? { nodeArgs: ['--cpu-prof', `--cpu-prof-dir=${cpuProfDir}`] } : {}),
   });
   return {
     url: server.url,
@@ -158,6 +162,7 @@ async function main() {
       return { cpuS: all.reduce((n, u) => n + u!.cpuS, 0), rssMb: all.reduce((n, u) => n + u!.rssMb, 0) };
     };
     const cpu0 = usage();
+    const client0 = process.cpuUsage();
     const t0 = performance.now();
     const results = await Promise.all(
       Array.from({ length: LEARNERS }, (_, i) =>
@@ -166,6 +171,7 @@ async function main() {
     );
     const wall = (performance.now() - t0) / 1000;
     const cpu1 = usage();
+    const client = process.cpuUsage(client0);
     const lat = results.flatMap((r) => r.latencies);
     const totalProcessed = results.reduce((n, r) => n + r.processed, 0);
     console.log(`\nbench:live: ${LEARNERS} learners x ${FPS} fps x ${SECONDS} s against ${targets.join(', ')}`);
@@ -183,9 +189,20 @@ async function main() {
       console.log(
         `server CPU (${own.length} process${own.length > 1 ? 'es' : ''}): ${fmt(((cpu1.cpuS - cpu0.cpuS) / wall) * 100, 0)}% of one core (machine has ${(await import('node:os')).availableParallelism()} cores); RSS ${fmt(cpu1.rssMb, 0)} MB`,
       );
+      // less sensitive to other work on the machine than frames/s: what one frame costs the server
+      console.log(`server CPU per processed frame: ${fmt(((cpu1.cpuS - cpu0.cpuS) * 1000) / totalProcessed, 2)} ms`);
     } else {
       console.log('server CPU/memory: not measured for --url targets (see their /metrics)');
     }
+    // the simulated learners run on this machine too: what they cost is not the server's
+    console.log(
+      `bench client CPU (this process): ${fmt(((client.user + client.system) / 1e6 / wall) * 100, 0)}% of one core; load average ${(
+        await import('node:os')
+      )
+        .loadavg()
+        .map((v) => v.toFixed(2))
+        .join(' ')}`,
+    );
   } finally {
     await Promise.all(own.map((o) => o.stop()));
   }
