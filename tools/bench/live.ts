@@ -1,10 +1,11 @@
 /**
- * npm run bench:live -- [--learners N] [--seconds S] [--fps F] [--frames mixed|segmented|phone] [--hold H]
+ * npm run bench:live -- [--learners N] [--seconds S] [--fps F] [--frames mixed|segmented|phone] [--hold H] [--aligned]
  *                       [--processes P] [--url http://host:port ...] [--cpu-prof DIR]
  *
  * N simulated learners (real websocket clients) send real 320x240 JPEG frames made from photos
  * (see clips(): segmented Massey photos, phone photos with backgrounds from ASL-HG, or both
- * (default); each sign held H frames, default 15) at F fps for S seconds to /ws/video and measure what comes back: achieved fps
+ * (default); each sign held H frames, default 15) at F fps, each learner at its own random phase
+ * of the frame interval (--aligned: all at once, in bursts) for S seconds to /ws/video and measure what comes back: achieved fps
  * (processed frames per second), frames the server dropped (back-pressure), feedback latency
  * (send -> processed_frame) p50/p95/p99, and, for a server this script starts itself, the
  * server's CPU and memory. With several --url, learners are spread across the servers
@@ -54,6 +55,8 @@ type FrameSet = 'segmented' | 'phone' | 'mixed';
 const FRAME_SET = (args.includes('--frames') ? args[args.indexOf('--frames') + 1] : 'mixed') as FrameSet;
 if (!['segmented', 'phone', 'mixed'].includes(FRAME_SET)) throw new Error('--frames segmented|phone|mixed');
 const HOLD = opt('hold', 15);
+const ALIGNED = args.includes('--aligned');
+const WARM_MS = 3000;
 
 /**
  * One clip per photo: HOLD frames of 320x240 JPEG (quality 80) in which the picture drifts a few
@@ -129,9 +132,21 @@ interface LearnerResult {
 }
 
 /** Learner `index` starts at clip `index` (learners show different signs) and holds each for HOLD frames. */
-async function learner(base: string, tok: string, data: string[][], index: number, ms: number): Promise<LearnerResult> {
+/**
+ * One learner: sends for warmMs + ms, and counts only the frames sent after warmMs (a learner
+ * already practising: the hand tracked, not every learner's first frame at the same moment).
+ */
+async function learner(
+  base: string,
+  tok: string,
+  data: string[][],
+  index: number,
+  warmMs: number,
+  ms: number,
+): Promise<LearnerResult> {
   const ws = new WebSocket(`${base.replace(/^http/, 'ws')}/ws/video?token=${encodeURIComponent(tok)}`);
   const sentAt = new Map<number, number>();
+  let started = Infinity;
   const r: LearnerResult = { sent: 0, processed: 0, latencies: [], errors: 0, handsSeen: 0 };
   ws.on('message', (raw) => {
     const m = JSON.parse(raw.toString()) as {
@@ -141,26 +156,32 @@ async function learner(base: string, tok: string, data: string[][], index: numbe
     };
     if (m.type === 'processed_frame') {
       const t = sentAt.get(m.metadata.frame_number ?? -1);
-      if (t !== undefined) r.latencies.push(performance.now() - t);
+      if (t === undefined) return; // sent during the warm-up
+      r.latencies.push(performance.now() - t);
       r.processed++;
       if (m.data?.hands?.length) r.handsSeen++;
-    } else if (m.type === 'error') r.errors++;
+    } else if (m.type === 'error' && performance.now() - started >= warmMs) r.errors++;
   });
   await new Promise((res, rej) => {
     ws.once('open', res);
     ws.once('error', rej);
   });
-  const started = performance.now();
+  // Learners who connected at different moments send at different phases of the frame interval;
+  // all starting in the same millisecond (--aligned) would send every frame in one burst.
+  if (!ALIGNED) await new Promise((res) => setTimeout(res, Math.random() * (1000 / FPS)));
+  started = performance.now();
   let n = 0;
   await new Promise<void>((done) => {
     const timer = setInterval(() => {
-      if (performance.now() - started >= ms) {
+      const now = performance.now();
+      if (now - started >= warmMs + ms) {
         clearInterval(timer);
         done();
         return;
       }
       n++;
-      sentAt.set(n, performance.now());
+      const measured = now - started >= warmMs;
+      if (measured) sentAt.set(n, now);
       ws.send(
         JSON.stringify({
           type: 'raw_frame',
@@ -168,7 +189,7 @@ async function learner(base: string, tok: string, data: string[][], index: numbe
           metadata: { frame_number: n, width: 320, height: 240, adaptive_fps: FPS },
         }),
       );
-      r.sent++;
+      if (measured) r.sent++;
     }, 1000 / FPS);
   });
   // Let the last frame in flight come back, then close.
@@ -189,28 +210,36 @@ async function main() {
     // One account per simulated learner, as real learners have: a server keeps at most
     // LIVE_MAX_SOCKETS_PER_USER sockets per account open and closes the oldest beyond that.
     const tokens = await Promise.all(Array.from({ length: LEARNERS }, (_, i) => token(targets[i % targets.length]!)));
-    // Warm the models up (first frame loads them in each worker).
-    await Promise.all(targets.map((t, i) => learner(t, tokens[i]!, data, i, 2000)));
     const usage = () => {
       const all = own.map((o) => procUsage(o.pid));
       if (all.length === 0 || all.some((u) => !u)) return null;
       return { cpuS: all.reduce((n, u) => n + u!.cpuS, 0), rssMb: all.reduce((n, u) => n + u!.rssMb, 0) };
     };
-    const cpu0 = usage();
-    const client0 = process.cpuUsage();
-    const t0 = performance.now();
+    // Every learner sends for WARM_MS first (its hand found and tracked, the workers warm); the
+    // figures count what is sent after that, and the CPU is read from then on.
+    const from = { cpu: usage(), client: process.cpuUsage(), t: performance.now() };
+    const warmed = setTimeout(
+      () => {
+        from.cpu = usage();
+        from.client = process.cpuUsage();
+        from.t = performance.now();
+      },
+      WARM_MS + 1000 / FPS / 2,
+    );
     const results = await Promise.all(
       Array.from({ length: LEARNERS }, (_, i) =>
-        learner(targets[i % targets.length]!, tokens[i]!, data, i, SECONDS * 1000),
+        learner(targets[i % targets.length]!, tokens[i]!, data, i, WARM_MS, SECONDS * 1000),
       ),
     );
+    clearTimeout(warmed);
+    const { cpu: cpu0, client: client0, t: t0 } = from;
     const wall = (performance.now() - t0) / 1000;
     const cpu1 = usage();
     const client = process.cpuUsage(client0);
     const lat = results.flatMap((r) => r.latencies);
     const totalProcessed = results.reduce((n, r) => n + r.processed, 0);
     console.log(
-      `\nbench:live: ${LEARNERS} learners x ${FPS} fps x ${SECONDS} s against ${targets.join(', ')}; frames: ${FRAME_SET}, each sign held ${HOLD} frames`,
+      `\nbench:live: ${LEARNERS} learners x ${FPS} fps x ${SECONDS} s against ${targets.join(', ')}; frames: ${FRAME_SET}, each sign held ${HOLD} frames${ALIGNED ? ', all learners in phase' : ''}`,
     );
     console.log('learner  sent  processed  achieved_fps  dropped  errors  hands_seen');
     results.forEach((r, i) =>
