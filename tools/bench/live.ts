@@ -249,7 +249,7 @@ async function main() {
     );
     const handsSeen = results.reduce((n, r) => n + r.handsSeen, 0);
     console.log(
-      `total processed frames/s: ${fmt(totalProcessed / SECONDS)} of ${LEARNERS * FPS} offered; a hand in ${fmt((100 * handsSeen) / Math.max(1, totalProcessed))}% of them`,
+      `total processed frames/s: ${fmt(totalProcessed / SECONDS)} of ${fmt(results.reduce((n, r) => n + r.sent, 0) / SECONDS)} sent; a hand in ${fmt((100 * handsSeen) / Math.max(1, totalProcessed))}% of them`,
     );
     console.log(
       `feedback latency ms: p50 ${fmt(percentile(lat, 50))}  p95 ${fmt(percentile(lat, 95))}  p99 ${fmt(percentile(lat, 99))}`,
