@@ -10,7 +10,7 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import type { DetectedHand } from '@asl/protocol';
 import { type LandmarkVariant, toDetectedHand, type TrackState } from '@asl/recognition';
-import { ImageRejectedError } from './image-limits';
+import { FRAME_LIMITS, ImageRejectedError } from './image-limits';
 import { decodeFrame } from './landmarks/image';
 import { createHandPipeline, livePipelineOptions } from './landmarks/pipeline';
 
@@ -79,7 +79,7 @@ export default async function recognise(task: WorkerTask): Promise<WorkerResult>
   const t0 = performance.now();
   let rgb;
   try {
-    rgb = await decodeFrame(jpeg);
+    rgb = await decodeFrame(jpeg, FRAME_LIMITS, true); // RGBA as decoded: the pipeline reads it in place
   } catch (err) {
     if (!(err instanceof ImageRejectedError)) throw err;
     return { rejected: err.reason === 'too-large' ? 'FRAME_BAD_DIMENSIONS' : 'FRAME_NOT_JPEG', message: err.message };

@@ -24,6 +24,8 @@ export interface BuiltServerOptions {
   port?: number;
   /** Where the server's stderr goes: kept for the error message (default) or this process's stderr. */
   stderr?: 'keep' | 'inherit';
+  /** Options for node itself, before the script (e.g. --cpu-prof for a benchmark's profile). */
+  nodeArgs?: string[];
 }
 
 export interface BuiltServer {
@@ -57,7 +59,7 @@ export async function startBuiltServer(opts: BuiltServerOptions = {}): Promise<B
       await cp(PGLITE_TEMPLATE, join(dataDir, 'pglite'), { recursive: true });
   }
   env.DATA_DIR = dataDir;
-  const proc = spawn(process.execPath, [builtServerMain], {
+  const proc = spawn(process.execPath, [...(opts.nodeArgs ?? []), builtServerMain], {
     cwd: repoRoot,
     env,
     stdio: ['ignore', 'pipe', opts.stderr === 'inherit' ? 'inherit' : 'pipe'],

@@ -4,14 +4,17 @@ import type { RgbImage } from './types.js';
 export function checkRgb(img: RgbImage): RgbImage {
   if (!Number.isInteger(img.width) || !Number.isInteger(img.height) || img.width <= 0 || img.height <= 0)
     throw new Error(`bad image size ${img.width}x${img.height}`);
-  if (img.data.length !== img.width * img.height * 3)
-    throw new Error(`rgb buffer has ${img.data.length} bytes, expected ${img.width * img.height * 3}`);
+  const c = img.channels ?? 3;
+  if (c !== 3 && c !== 4) throw new Error(`bad channel count ${String(c)}`);
+  if (img.data.length !== img.width * img.height * c)
+    throw new Error(`rgb buffer has ${img.data.length} bytes, expected ${img.width * img.height * c}`);
   return img;
 }
 
 /** per-channel median of the 1-pixel image border: the colour used to pad (README tip) */
 export function borderColor(img: RgbImage): [number, number, number] {
   const { data, width: W, height: H } = img;
+  const C = img.channels ?? 3;
   // 256-bin histograms: the same (lower) median as sorting, without allocating per pixel
   const hist = new Uint32Array(768);
   let n = 0;
@@ -21,14 +24,14 @@ export function borderColor(img: RgbImage): [number, number, number] {
     hist[512 + data[i + 2]]++;
     n++;
   };
-  const last = (H - 1) * W * 3;
+  const last = (H - 1) * W * C;
   for (let x = 0; x < W; x++) {
-    add(x * 3);
-    add(last + x * 3);
+    add(x * C);
+    add(last + x * C);
   }
   for (let y = 1; y < H - 1; y++) {
-    add(y * W * 3);
-    add((y * W + W - 1) * 3);
+    add(y * W * C);
+    add((y * W + W - 1) * C);
   }
   const rank = n >> 1; // index of the median in the sorted list
   const out: [number, number, number] = [0, 0, 0];

@@ -3,6 +3,11 @@ export interface RgbImage {
   data: Uint8Array | Uint8ClampedArray;
   width: number;
   height: number;
+  /**
+   * bytes per pixel: 3 (RGB, the default) or 4 (RGBA as decoders and canvases give it; the alpha
+   * byte is ignored), so that a decoded frame is read where it is, without a copy to RGB
+   */
+  channels?: 3 | 4;
 }
 export type Point3 = [number, number, number];
 export type Point2 = [number, number];

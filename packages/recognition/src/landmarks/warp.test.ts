@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { borderColor, checkRgb } from './image.js';
 import { ImagePyramid, warpAffine, warpAffinePyramid } from './warp.js';
 
 const img = {
@@ -63,5 +64,35 @@ describe('ImagePyramid / warpAffinePyramid', () => {
     });
     const b = warpAffine(img, [1.5, 0, 0, 0, 1.5, 0], 4, 4, { scale: 1, offset: 0, border: 'replicate' });
     expect(Array.from(a)).toEqual(Array.from(b));
+  });
+});
+
+describe('RGBA input (channels 4)', () => {
+  // a 7x5 image with distinct pixels, as RGB and as RGBA with a junk alpha byte
+  const w = 7;
+  const h = 5;
+  const rgb = new Uint8Array(w * h * 3).map((_, i) => (i * 37) % 251);
+  const rgba = new Uint8Array(w * h * 4);
+  for (let i = 0; i < w * h; i++) rgba.set([rgb[3 * i], rgb[3 * i + 1], rgb[3 * i + 2], 99], 4 * i);
+  const m: [number, number, number, number, number, number] = [0.8, -0.3, 1.2, 0.3, 0.8, -0.7];
+  it('samples the same values as the RGB image, inside and across the border', () => {
+    for (const border of [[3, 4, 5] as [number, number, number], 'replicate' as const]) {
+      const o = { scale: 1 / 255, offset: 0, border };
+      const a = warpAffine({ data: rgb, width: w, height: h }, m, 9, 8, o);
+      const b = warpAffine({ data: rgba, width: w, height: h, channels: 4 }, m, 9, 8, o);
+      expect(Array.from(b)).toEqual(Array.from(a));
+    }
+  });
+  it('has the same border colour, and its size is checked with 4 bytes a pixel', () => {
+    expect(borderColor({ data: rgba, width: w, height: h, channels: 4 })).toEqual(
+      borderColor({ data: rgb, width: w, height: h }),
+    );
+    expect(() => checkRgb({ data: rgba, width: w, height: h, channels: 4 })).not.toThrow();
+    expect(() => checkRgb({ data: rgb, width: w, height: h, channels: 4 })).toThrow(/expected 140/);
+  });
+  it('builds the same pyramid levels', () => {
+    const a = new ImagePyramid({ data: rgb, width: w, height: h }).level(1);
+    const b = new ImagePyramid({ data: rgba, width: w, height: h, channels: 4 }).level(1);
+    expect(Array.from(b.data)).toEqual(Array.from(a.data));
   });
 });

@@ -1,5 +1,6 @@
 /**
- * Affine bilinear warp from an RGB8 image into a float NHWC tensor (one job: sampling).
+ * Affine bilinear warp from an RGB8 (or RGBA8, alpha ignored) image into a float NHWC RGB tensor
+ * (one job: sampling).
  * The matrix maps an output pixel centre (u+0.5, v+0.5) to continuous source coordinates
  * x = a*u' + b*v' + c, y = d*u' + e*v' + f (u' = u+0.5, v' = v+0.5), pixel centres at +0.5.
  */
@@ -23,6 +24,8 @@ export function warpAffine(
   out: Float32Array = new Float32Array(outW * outH * 3),
 ): Float32Array {
   const { data, width: W, height: H } = img;
+  // bytes per pixel: 3 (RGB) or 4 (RGBA as a decoder gives it, alpha ignored)
+  const C = img.channels ?? 3;
   const [a, b, c, d, e, f] = m;
   const rep = o.border === 'replicate';
   const bc = rep ? [0, 0, 0] : (o.border as number[]);
@@ -31,7 +34,7 @@ export function warpAffine(
   const bv0 = bc[0] * s + off,
     bv1 = bc[1] * s + off,
     bv2 = bc[2] * s + off;
-  const W3 = W * 3;
+  const WC = W * C;
   const xMax = W - 1,
     yMax = H - 1;
   // the four neighbours of (x, y) are inside when 0 <= x < W-1 and 0 <= y < H-1
@@ -45,24 +48,30 @@ export function warpAffine(
       const uu = u + 0.5;
       const x = a * uu + rowX;
       const y = d * uu + rowY;
-      const x0 = Math.floor(x);
-      const y0 = Math.floor(y);
-      const fx = x - x0;
-      const fy = y - y0;
-      if (x0 >= 0 && y0 >= 0 && x0 < xMax && y0 < yMax) {
-        // fast path: all four neighbours inside
-        const i00 = y0 * W3 + x0 * 3;
-        const i10 = i00 + W3;
+      if (x >= 0 && y >= 0 && x < xMax && y < yMax) {
+        // fast path: all four neighbours inside (x, y >= 0, so truncation is the floor)
+        const x0 = x | 0;
+        const y0 = y | 0;
+        const fx = x - x0;
+        const fy = y - y0;
+        const i00 = y0 * WC + x0 * C;
+        const i10 = i00 + WC;
         const gx = 1 - fx;
         const w00 = gx * (1 - fy),
           w01 = fx * (1 - fy),
           w10 = gx * fy,
           w11 = fx * fy;
-        out[p] = (data[i00] * w00 + data[i00 + 3] * w01 + data[i10] * w10 + data[i10 + 3] * w11) * s + off;
-        out[p + 1] = (data[i00 + 1] * w00 + data[i00 + 4] * w01 + data[i10 + 1] * w10 + data[i10 + 4] * w11) * s + off;
-        out[p + 2] = (data[i00 + 2] * w00 + data[i00 + 5] * w01 + data[i10 + 2] * w10 + data[i10 + 5] * w11) * s + off;
+        out[p] = (data[i00] * w00 + data[i00 + C] * w01 + data[i10] * w10 + data[i10 + C] * w11) * s + off;
+        out[p + 1] =
+          (data[i00 + 1] * w00 + data[i00 + C + 1] * w01 + data[i10 + 1] * w10 + data[i10 + C + 1] * w11) * s + off;
+        out[p + 2] =
+          (data[i00 + 2] * w00 + data[i00 + C + 2] * w01 + data[i10 + 2] * w10 + data[i10 + C + 2] * w11) * s + off;
         continue;
       }
+      const x0 = Math.floor(x);
+      const y0 = Math.floor(y);
+      const fx = x - x0;
+      const fy = y - y0;
       if (!rep && (x0 < -1 || y0 < -1 || x0 >= W || y0 >= H)) {
         out[p] = bv0;
         out[p + 1] = bv1;
@@ -72,10 +81,10 @@ export function warpAffine(
       // border: each neighbour is a pixel index, or -1 for the border colour
       const x1 = x0 + 1;
       const y1 = y0 + 1;
-      const i00 = pixelIndex(x0, y0, W, xMax, yMax, rep);
-      const i01 = pixelIndex(x1, y0, W, xMax, yMax, rep);
-      const i10 = pixelIndex(x0, y1, W, xMax, yMax, rep);
-      const i11 = pixelIndex(x1, y1, W, xMax, yMax, rep);
+      const i00 = pixelIndex(x0, y0, W, xMax, yMax, rep, C);
+      const i01 = pixelIndex(x1, y0, W, xMax, yMax, rep, C);
+      const i10 = pixelIndex(x0, y1, W, xMax, yMax, rep, C);
+      const i11 = pixelIndex(x1, y1, W, xMax, yMax, rep, C);
       const w00 = (1 - fx) * (1 - fy),
         w01 = fx * (1 - fy),
         w10 = (1 - fx) * fy,
@@ -95,13 +104,13 @@ export function warpAffine(
 }
 
 /** byte index of pixel (x, y); outside the image: clamped ('replicate') or -1 (border colour) */
-function pixelIndex(x: number, y: number, W: number, xMax: number, yMax: number, rep: boolean): number {
+function pixelIndex(x: number, y: number, W: number, xMax: number, yMax: number, rep: boolean, C: number): number {
   if (x < 0 || y < 0 || x > xMax || y > yMax) {
     if (!rep) return -1;
     x = x < 0 ? 0 : x > xMax ? xMax : x;
     y = y < 0 ? 0 : y > yMax ? yMax : y;
   }
-  return (y * W + x) * 3;
+  return (y * W + x) * C;
 }
 
 /** apply an Affine to a point given in output-pixel continuous coords */
@@ -128,12 +137,13 @@ export class ImagePyramid {
       const out = new Uint8Array(w * h * 3);
       const sw = src.width;
       const d = src.data;
+      const C = src.channels ?? 3; // levels above 0 are RGB
       for (let y = 0; y < h; y++) {
         for (let x = 0; x < w; x++) {
-          const i = (2 * y * sw + 2 * x) * 3;
-          const j = i + sw * 3;
+          const i = (2 * y * sw + 2 * x) * C;
+          const j = i + sw * C;
           const o = (y * w + x) * 3;
-          for (let c = 0; c < 3; c++) out[o + c] = (d[i + c] + d[i + 3 + c] + d[j + c] + d[j + 3 + c] + 2) >> 2;
+          for (let c = 0; c < 3; c++) out[o + c] = (d[i + c] + d[i + C + c] + d[j + c] + d[j + C + c] + 2) >> 2;
         }
       }
       this.levels.push({ data: out, width: w, height: h });

@@ -29,6 +29,15 @@ describe('decodeFrame (wasm libjpeg, sharp fallback)', () => {
     for (let i = 0; i < a.data.length; i++) worst = Math.max(worst, Math.abs(a.data[i] - b.data[i]));
     expect(worst).toBeLessThanOrEqual(2);
   });
+  it('keeps the RGBA pixels of the decoder when asked (no copy to RGB), the same colours', async () => {
+    const jpeg = await frame();
+    const rgb = await decodeFrame(new Uint8Array(jpeg));
+    const rgba = await decodeFrame(new Uint8Array(jpeg), undefined, true);
+    expect(rgba.channels).toBe(4);
+    expect(rgba.data.length).toBe(64 * 48 * 4);
+    for (let i = 0; i < 64 * 48; i++)
+      for (let c = 0; c < 3; c++) expect(rgba.data[4 * i + c]).toBe(rgb.data[3 * i + c]);
+  });
   it('leaves truncated or corrupt JPEGs to sharp, which rejects them as before', async () => {
     const jpeg = await frame();
     // cut inside the scan: libjpeg warns, sharp refuses

@@ -108,7 +108,7 @@ async function loadWasmCodec(): Promise<WasmCodec | null> {
  * the module failed (the frame then goes to sharp). After any failure or warning the instance is
  * discarded.
  */
-async function decodeWithWasm(buf: Uint8Array): Promise<RgbImage | { warning: string } | null> {
+async function decodeWithWasm(buf: Uint8Array, rgba: boolean): Promise<RgbImage | { warning: string } | null> {
   wasmCodec ??= loadWasmCodec();
   const codec = await wasmCodec;
   if (!codec) return null;
@@ -122,7 +122,9 @@ async function decodeWithWasm(buf: Uint8Array): Promise<RgbImage | { warning: st
     const copy = buf.buffer.slice(buf.byteOffset, buf.byteOffset + buf.byteLength) as ArrayBuffer;
     const img = await codec.decode(copy);
     if (libjpegMessages === 0 && img.width > 0 && img.height > 0) {
-      return { data: rgbaToRgb(img.data, img.width, img.height), width: img.width, height: img.height };
+      return rgba
+        ? { data: img.data, width: img.width, height: img.height, channels: 4 }
+        : { data: rgbaToRgb(img.data, img.width, img.height), width: img.width, height: img.height };
     }
     wasmPoisoned = true;
     if (libjpegMessages > 0) return { warning: libjpegFirstMessage || 'Corrupt JPEG data' };
@@ -133,10 +135,18 @@ async function decodeWithWasm(buf: Uint8Array): Promise<RgbImage | { warning: st
   return null;
 }
 
-export async function decodeFrame(buf: Uint8Array, limits: ImageLimits = FRAME_LIMITS): Promise<RgbImage> {
+/**
+ * keepRgba: the wasm decoder's RGBA pixels as they come (channels 4, no copy to RGB: the hand
+ * pipeline reads either); the sharp fallback still gives RGB.
+ */
+export async function decodeFrame(
+  buf: Uint8Array,
+  limits: ImageLimits = FRAME_LIMITS,
+  keepRgba = false,
+): Promise<RgbImage> {
   if (isJpeg(buf)) {
     checkJpegHeader(buf, limits);
-    const img = await decodeWithWasm(buf);
+    const img = await decodeWithWasm(buf, keepRgba);
     if (img && 'warning' in img) {
       lastDecoder = 'wasm';
       throw new ImageRejectedError('unreadable', img.warning);
