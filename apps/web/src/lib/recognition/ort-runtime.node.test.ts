@@ -22,7 +22,7 @@ import * as ortNode from 'onnxruntime-node';
 import * as ortWeb from 'onnxruntime-web';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createOrtHandPipeline, LIVE_PIPELINE_OPTIONS, rgbaToRgb, toDetectedHand } from './ort-runtime';
+import { createOrtHandPipeline, LIVE_PIPELINE_OPTIONS, toDetectedHand } from './ort-runtime';
 
 const repoRoot = path.resolve(fileURLToPath(new URL('.', import.meta.url)), '../../../../..');
 const MODEL_DIR = path.join(repoRoot, '.cache', 'models');
@@ -37,14 +37,14 @@ const PHOTOS: Record<string, string> = {
   Y: 'photos/massey/asl_dataset/y/hand2_y_bot_seg_4_cropped.jpeg',
 };
 
-/** As the browser sees a frame: RGBA pixels from a canvas, turned into RGB by rgbaToRgb. */
+/** As the browser's worker hands a frame to the pipeline: RGBA pixels from a canvas, read in place. */
 async function photoRgb(file: string): Promise<RgbImage> {
   const { data, info } = await sharp(path.join(DATA, file))
     .rotate()
     .ensureAlpha()
     .raw()
     .toBuffer({ resolveWithObject: true });
-  return { data: rgbaToRgb(data, info.width, info.height), width: info.width, height: info.height };
+  return { data, width: info.width, height: info.height, channels: 4 };
 }
 
 /** The server's binding (apps/server/src/recognition/landmarks/pipeline.ts), inlined: apps don't import each other. */

@@ -11,7 +11,7 @@ import type { HandPipeline, TrackState } from '@asl/recognition';
 import * as ort from 'onnxruntime-web/wasm';
 import wasmUrl from 'onnxruntime-web/ort-wasm-simd-threaded.wasm?url';
 import runtimeUrl from 'onnxruntime-web/ort-wasm-simd-threaded.mjs?url';
-import { createOrtHandPipeline, rgbaToRgb, toDetectedHand } from './ort-runtime';
+import { createOrtHandPipeline, toDetectedHand } from './ort-runtime';
 import type { RecognizerRequest, RecognizerResponse } from './protocol';
 
 // The wasm runtime's JavaScript is loaded from its own asset, not from the copy bundled into this
@@ -69,7 +69,8 @@ self.onmessage = async (ev: MessageEvent<RecognizerRequest>) => {
     ctx.drawImage(bitmap, 0, 0, width, height);
     bitmap.close();
     const rgba = ctx.getImageData(0, 0, width, height).data;
-    const res = await p.process({ rgb: { data: rgbaToRgb(rgba, width, height), width, height } }, track);
+    // the canvas's RGBA pixels as they are: the pipeline reads 4 bytes a pixel and skips alpha
+    const res = await p.process({ rgb: { data: rgba, width, height, channels: 4 } }, track);
     track = res.track;
     post({
       type: 'result',
