@@ -1,3 +1,4 @@
+import { rmSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -22,6 +23,9 @@ export interface FakeCameraOptions {
  */
 export async function useFakeCamera(photos: Array<string | null>, opts: FakeCameraOptions = {}) {
   const dir = await mkdtemp(join(tmpdir(), 'asl-e2e-camera-'));
+  // Playwright also loads the file in its runner process to list the tests, where no afterAll
+  // runs: without this, each run left a video of 20-80 MB in the temporary folder.
+  process.once('exit', () => rmSync(dir, { recursive: true, force: true }));
   const blank = join(dir, 'no-hand.jpeg');
   if (photos.includes(NO_HAND))
     await sharp({ create: { width: 640, height: 480, channels: 3, background: { r: 0, g: 0, b: 0 } } })
