@@ -35,6 +35,11 @@ export function sessionLine(s: RecentSession): string {
   return parts.join(' · ');
 }
 
+/** The dashboard's practise button: the weakest letters when there are any, else the next (suggested) story. */
+export function practiseLabel(weakest: readonly string[]): string {
+  return weakest.length ? `Practise your weakest letters (${weakest.join(', ')})` : 'Practise the next story';
+}
+
 /** Progress at a glance: sessions, practice time, streak, accuracy, per-letter chart, recent sessions. */
 export function ProgressPanel() {
   const { progress, savedAt, message } = useProgress();
@@ -45,7 +50,6 @@ export function ProgressPanel() {
       </p>
     );
   const t = progress.totals;
-  const weakest = progress.weakest_letters;
   const practiseLink = progress.suggested_story_id
     ? `/asl-world?story=${encodeURIComponent(progress.suggested_story_id)}`
     : '/asl-world';
@@ -90,7 +94,7 @@ export function ProgressPanel() {
           <p className="muted">Practise a story to see how each letter is going.</p>
         )}
         <Link className="button button-primary" to={practiseLink}>
-          {weakest.length ? `Practise your weakest letters (${weakest.join(', ')})` : 'Practise your weakest letters'}
+          {practiseLabel(progress.weakest_letters)}
         </Link>
       </div>
       <div className="card">

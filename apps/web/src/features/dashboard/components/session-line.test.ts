@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { practiceTime } from '../../../lib/words';
-import { sessionLine, statusWords } from './ProgressPanel';
+import { practiseLabel, sessionLine, statusWords } from './ProgressPanel';
 
 const s = {
   session_id: 'x',
@@ -34,5 +34,12 @@ describe('dashboard words', () => {
     expect(practiceTime(20_000)).toBe('under a minute');
     expect(practiceTime(89_000)).toBe('1 minute');
     expect(practiceTime(91_000)).toBe('2 minutes');
+  });
+});
+
+describe('practiseLabel', () => {
+  it('names the weakest letters, or offers the next story when none is weak', () => {
+    expect(practiseLabel(['M', 'N'])).toBe('Practise your weakest letters (M, N)');
+    expect(practiseLabel([])).toBe('Practise the next story');
   });
 });
