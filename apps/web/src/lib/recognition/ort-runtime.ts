@@ -17,7 +17,7 @@ import {
 import type * as Ort from 'onnxruntime-web';
 
 // The live-frame options and the wire shape, shared with the server's recognition workers.
-export { LIVE_PIPELINE_OPTIONS, rgbaToRgb, toDetectedHand } from '@asl/recognition';
+export { LIVE_PIPELINE_OPTIONS, toDetectedHand } from '@asl/recognition';
 
 /** The part of onnxruntime-web the runtime uses (the wasm and Node builds both have it). */
 export type OrtModule = Pick<typeof Ort, 'InferenceSession' | 'Tensor'>;
