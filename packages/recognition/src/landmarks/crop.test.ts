@@ -55,11 +55,11 @@ describe('crop <-> image mapping', () => {
     expect(x).toBeCloseTo(250);
     expect(y).toBeCloseTo(150);
   });
-  it('projects landmarks and scales z like x', () => {
+  it("projects landmarks and scales z like x, on MediaPipe's z scale (divided by 0.4)", () => {
     const lm = projectLandmarks([112, 112, 0, 112, 0, 22.4], rect, 224);
     expect(lm[0][0]).toBeCloseTo(200);
     expect(lm[1][0]).toBeCloseTo(250);
-    expect(lm[1][2]).toBeCloseTo(10);
+    expect(lm[1][2]).toBeCloseTo(10 / 0.4);
   });
 });
 

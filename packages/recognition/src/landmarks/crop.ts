@@ -97,10 +97,21 @@ export function rectToImageAffine(r: Rect, size: number): Affine {
   return [a, b, r.cx - (a * size) / 2 - (b * size) / 2, d, e, r.cy - (d * size) / 2 - (e * size) / 2];
 }
 
-/** landmark model output (crop pixels, z in crop pixel scale) -> image pixels */
+/**
+ * MediaPipe's hand-landmark graph divides the model's z by 0.4 (`normalize_z: 0.4` in
+ * hand_landmark_cpu.pbtxt, "to account for the Z coordinate distribution in the training data")
+ * before projecting it like x. The landmark CSV sets and anyone else's MediaPipe landmarks carry z
+ * on that scale, so ours does too (before 2026-11-25 it was 2.5 times smaller).
+ */
+export const MEDIAPIPE_NORMALIZE_Z = 0.4;
+
+/**
+ * landmark model output (crop pixels, z in crop pixel scale) -> image pixels; z is scaled like x
+ * and divided by MEDIAPIPE_NORMALIZE_Z, as MediaPipe does.
+ */
 export function projectLandmarks(raw: ArrayLike<number>, r: Rect, size: number): Point3[] {
   const m = rectToImageAffine(r, size);
-  const zScale = r.w / size;
+  const zScale = r.w / size / MEDIAPIPE_NORMALIZE_Z;
   const out: Point3[] = [];
   for (let i = 0; i < raw.length / 3; i++) {
     const u = raw[3 * i];
