@@ -54,6 +54,13 @@ export interface PipelineOptions {
   /** second landmark pass on the rect derived from the first landmarks (static photos) */
   refine?: boolean;
   /**
+   * One hand wanted (maxHands 1) and the detected one's presence is below this: the remaining
+   * detectAttempts are run as well and the best candidate (palm score x presence) is kept.
+   * Static photos: a tightly cropped hand sometimes gives a collapsed reading (every landmark
+   * in a knot by the fingertips, presence 0.6-0.9) that another padding or rotation reads well.
+   */
+  retryBelow?: number;
+  /**
    * 'mediapipe': the model's own label (it assumes a mirrored/selfie image);
    * 'unmirrored': flip it, for raw camera frames / photos of other people.
    */
@@ -249,16 +256,21 @@ export async function createHandPipelineWith(
     // evaluated together and the candidates ranked by palm score x presence; later attempts
     // run one at a time, only while hands are missing.
     let i = 0;
-    while (hands.length < o.maxHands && i < o.detectAttempts.length) {
-      const n = i === 0 ? Math.max(1, o.exhaustive) : 1;
+    let detected: { hand: Hand; palm: PalmDetection } | null = null;
+    while (
+      (hands.length < o.maxHands || (detected && o.retryBelow !== undefined && detected.hand.score < o.retryBelow)) &&
+      i < o.detectAttempts.length
+    ) {
+      const retry = hands.length >= o.maxHands;
+      const n = i === 0 ? Math.max(1, o.exhaustive) : retry ? o.detectAttempts.length - i : 1;
       const cands: Array<{ hand: Hand; palm: PalmDetection; attempt: number }> = [];
       for (let ai = i; ai < Math.min(i + n, o.detectAttempts.length); ai++) {
         const a = o.detectAttempts[ai];
         const found = await detectPalms(img, a.pad, a.minScore ?? o.minDetectionScore, bg, a.rotate ?? 0);
         for (const p of found) {
-          if (n === 1 && hands.length + cands.length >= o.maxHands) break;
+          if (!retry && n === 1 && hands.length + cands.length >= o.maxHands) break;
           const rect = palmToRect(p.box, p.keypoints);
-          if (hands.some((h) => overlaps(h.rect, rect))) continue;
+          if (!retry && hands.some((h) => overlaps(h.rect, rect))) continue;
           palms.push(p);
           const h = await handFromRect(img, rect, bg);
           if (h.score >= o.minPresence) {
@@ -269,11 +281,21 @@ export async function createHandPipelineWith(
       }
       i += n;
       cands.sort((a, b) => b.palm.score * b.hand.score - a.palm.score * a.hand.score);
+      if (retry && detected) {
+        // the weak hand gives way to a better reading from the other attempts
+        const best = cands[0];
+        if (best && best.palm.score * best.hand.score > detected.palm.score * detected.hand.score) {
+          hands[hands.indexOf(detected.hand)] = best.hand;
+          attempt = best.attempt;
+        }
+        break;
+      }
       for (const c of cands) {
         if (hands.length >= o.maxHands) break;
         if (hands.some((h) => overlaps(h.rect, c.hand.rect))) continue;
         hands.push(c.hand);
         attempt = c.attempt;
+        if (o.maxHands === 1) detected = c;
       }
     }
     const nextTrack: TrackState | null = hands.length
