@@ -97,7 +97,15 @@ for (const src of ['massey', 'digits']) {
 const letters = samples.filter((s) => STATIC_LETTERS.includes(s.label));
 const digitSamples = samples.filter((s) => DIGITS.includes(s.label));
 const motion = rows.filter((r) => r.detected && (r.label === 'J' || r.label === 'Z')).length;
-const mLetters = evaluate(model.members, letters, json.mirrorMode, namesFor('letters'), json.useZ === true);
+const mLetters = evaluate(
+  model.members,
+  letters,
+  json.mirrorMode,
+  namesFor('letters'),
+  model.useZ,
+  model.withoutZView,
+  model.palmPoints,
+);
 console.log(
   formatEval(
     '\nLETTERS on detected hands, Massey hand4 (restricted to letters; detected J/Z photos excluded as motion letters: ' +
@@ -108,7 +116,15 @@ console.log(
   ),
 );
 console.log(formatConfusion(mLetters, STATIC_LETTERS));
-const mDigits = evaluate(model.members, digitSamples, json.mirrorMode, namesFor('digits'), json.useZ === true);
+const mDigits = evaluate(
+  model.members,
+  digitSamples,
+  json.mirrorMode,
+  namesFor('digits'),
+  model.useZ,
+  model.withoutZView,
+  model.palmPoints,
+);
 console.log(
   formatEval(
     '\nDIGITS on detected hands, Massey hand4 + digits groups 140-175 (restricted to digits)',
@@ -122,7 +138,9 @@ for (const src of ['massey', 'digits'] as const) {
     digitSamples.filter((s) => s.source === src),
     json.mirrorMode,
     namesFor('digits'),
-    json.useZ === true,
+    model.useZ,
+    model.withoutZView,
+    model.palmPoints,
   );
   if (r.n) console.log(`  ${src} digits: ${pct(r.correct, r.n)} (${r.correct}/${r.n})`);
 }
@@ -132,8 +150,13 @@ console.log(formatConfusion(mDigits, DIGITS));
   const { toExample } = await import('./holdout.js');
   const { predictAll, sureFigures, expectedCalibrationError } =
     await import('../../../packages/recognition/src/handshape/calibration.js');
-  const { forwardLogits } = await import('../../../packages/recognition/src/handshape/mlp.js');
-  const { featuresOf } = await import('./pipeline.js');
+  const { viewLogits } = await import('./pipeline.js');
+  const reading = {
+    mode: json.mirrorMode,
+    useZ: model.useZ,
+    withoutZView: model.withoutZView,
+    palmPoints: model.palmPoints,
+  };
   for (const [title, set] of [
     ['letters', letters],
     ['digits', digitSamples],
@@ -145,7 +168,7 @@ console.log(formatConfusion(mDigits, DIGITS));
           source: x.source,
           signer: x.signer,
           label: x.label,
-          logits: model.members.map((m) => Array.from(forwardLogits(m, featuresOf(x, json.mirrorMode, model.useZ)))),
+          logits: viewLogits(model.members, x, reading),
         }),
       )
       .filter((e) => e !== null);

@@ -9,6 +9,8 @@
  *   photo or row of the left-out one. A source the recipe does not train on anyway (e.g.
  *   aslhg with --train-sources v3) is scored by the model trained on all the recipe's sources.
  * --weights FILE: score that model on the folds instead (e.g. the shipped weights on a source they never saw).
+ * --fold-models DIR: keep each fold's trained model as DIR/<fold>.json, and score a fold with the
+ *   model found there instead of training it again (to study inference choices on the same models).
  * --holdout signers: leave-one-signer-out on ASL-HG's ten signers (P1-P10): train on everything
  *   else (the other nine signers included), score the left-out signer.
  * The test signers (Massey hand4, digits groups 140-175) are never trained on and never scored
@@ -19,10 +21,10 @@
  * threshold, and the reliability (ECE). --save writes every scored example's member logits
  * (for calibration studies).
  */
-import { writeFileSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { MlpModel } from '../../../packages/recognition/src/handshape/mlp.js';
-import { forwardLogits } from '../../../packages/recognition/src/handshape/mlp.js';
 import { loadModel, type WeightsJson } from '../../../packages/recognition/src/handshape/classifier.js';
 import {
   DIGITS,
@@ -48,8 +50,15 @@ import {
   type Sample,
   type Source,
 } from './data.js';
-import { epochMaker, featuresOf, formatConfusion, formatEval, type EvalResult } from './pipeline.js';
-import { argReader, describeRecipe, recipeFromArgs, type Recipe } from './recipe.js';
+import {
+  epochMaker,
+  formatConfusion,
+  formatEval,
+  toEnsembleWeightsJson,
+  viewLogits,
+  type EvalResult,
+} from './pipeline.js';
+import { argReader, describeRecipe, readingOf, recipeFromArgs, type Recipe } from './recipe.js';
 import { computeStandardizer, DEFAULT_TRAIN, train } from './trainer.js';
 
 export const SOURCE_FOLDS: readonly Source[] = ['massey', 'aslhg', 'digits', 'boris', 'siruyy', 'signn', 'aslnow'];
@@ -84,7 +93,7 @@ export function loadUsable(): { samples: Sample[]; extra: Sample[]; recipeSource
 
 export function trainRecipe(tr: Sample[], r: Recipe): MlpModel[] {
   const models: MlpModel[] = [];
-  for (let seed = 1; seed <= r.seeds; seed++) {
+  for (let seed = r.seed; seed < r.seed + r.seeds; seed++) {
     const make = epochMaker(tr, r.pipe, seed + 17);
     const std = computeStandardizer(make(0).x);
     const o = { ...DEFAULT_TRAIN, hidden: r.hidden, seed, fixedEpochs: r.epochs, log: undefined };
@@ -159,7 +168,16 @@ export async function runHoldout(args: readonly string[]): Promise<void> {
   const calibration = readCalibration(calPath);
   // --weights FILE: score that model on the folds instead of training one per fold
   const weightsArg = opt('--weights');
-  const fixed = weightsArg ? loadModel(JSON.parse(readFileSync(weightsArg, 'utf8')) as WeightsJson).members : null;
+  const fixedModel = weightsArg ? loadModel(JSON.parse(readFileSync(weightsArg, 'utf8')) as WeightsJson) : null;
+  const fixed = fixedModel?.members ?? null;
+  const fixedReading = fixedModel
+    ? {
+        mode: fixedModel.mirrorMode,
+        useZ: fixedModel.useZ,
+        withoutZView: fixedModel.withoutZView,
+        palmPoints: fixedModel.palmPoints,
+      }
+    : null;
   const t0 = Date.now();
   const { samples } = loadUsable();
   const extra = loadExtraReadings(recipe.extraReadings).filter((s) => roleOf(s, true) !== 'test');
@@ -180,21 +198,37 @@ export async function runHoldout(args: readonly string[]): Promise<void> {
     // folds whose held-out rows are not in the recipe's training set share one model
     const key = samples.some((s) => inRecipe(s) && held(s)) || extra.some((s) => inRecipe(s) && held(s)) ? fold : '*';
     const tf = Date.now();
+    const foldDir = opt('--fold-models');
+    const foldFile = foldDir ? join(foldDir, `${fold}.json`) : null;
     let models = fixed ?? cache.get(key);
+    if (!models && foldFile && existsSync(foldFile)) {
+      console.log(`fold ${fold}: model read from ${foldFile}`);
+      models = loadModel(JSON.parse(readFileSync(foldFile, 'utf8')) as WeightsJson).members;
+    }
     if (!models) {
       models = trainRecipe(tr, recipe);
       cache.set(key, models);
+      if (foldFile) {
+        mkdirSync(dirname(foldFile), { recursive: true });
+        const json = toEnsembleWeightsJson(
+          models.map((model, i) => ({ seed: i + 1, model })),
+          recipe.mode,
+          { holdout: by, fold, recipe: describeRecipe(recipe) },
+          recipe.pipe.zDropout !== null,
+          recipe.withoutZView,
+          recipe.pipe.palmPoints === true,
+        );
+        writeFileSync(foldFile, JSON.stringify(json));
+      }
     }
-    const foldScored: Scored[] = te.map((s) => {
-      const f = featuresOf(s, recipe.mode, recipe.pipe.zDropout !== null);
-      return {
-        fold,
-        source: s.source,
-        signer: s.signer,
-        label: s.label,
-        logits: models.map((m) => Array.from(forwardLogits(m, f), (v) => Number(v.toFixed(4)))),
-      };
-    });
+    const reading = fixedReading ?? readingOf(recipe);
+    const foldScored: Scored[] = te.map((s) => ({
+      fold,
+      source: s.source,
+      signer: s.signer,
+      label: s.label,
+      logits: viewLogits(models, s, reading).map((l) => l.map((v) => Number(v.toFixed(4)))),
+    }));
     scored.push(...foldScored);
     const r = tally(foldScored);
     const title = `held out ${by === 'sources' ? 'source' : 'ASL-HG signer'} ${fold} (${fixed ? `model ${weightsArg}` : `trained on ${tr.length} rows${key === '*' ? ', the recipe never trains on it' : ''}`}; ${((Date.now() - tf) / 1000).toFixed(0)} s)`;

@@ -6,7 +6,7 @@ import {
   type MirrorMode,
 } from '../../../packages/recognition/src/handshape/normalize.js';
 import type { MlpModel } from '../../../packages/recognition/src/handshape/mlp.js';
-import { forwardProbsMean } from '../../../packages/recognition/src/handshape/mlp.js';
+import { forwardLogits, forwardProbsMean } from '../../../packages/recognition/src/handshape/mlp.js';
 import type { WeightsJson } from '../../../packages/recognition/src/handshape/classifier.js';
 import { encodeFloat16Base64 } from '../../../packages/recognition/src/handshape/compact.js';
 import { SHAPE_CLASSES } from '../../../packages/recognition/src/handshape/labels.js';
@@ -34,6 +34,8 @@ export interface PipelineOptions {
   rot3dTiltDeg?: number;
   /** per-epoch draw multiplier for listed sources (e.g. aslhg: 2) */
   sourceWeight?: Record<string, number>;
+  /** append the palm-frame block to the depth features (v5) */
+  palmPoints?: boolean;
 }
 
 export const DEFAULT_PIPELINE: PipelineOptions = {
@@ -48,13 +50,38 @@ export const DEFAULT_PIPELINE: PipelineOptions = {
   classBoost: {},
 };
 
-export function featuresOf(s: Sample, mode: MirrorMode, useZ = false): Float64Array {
+export function featuresOf(s: Sample, mode: MirrorMode, useZ = false, palmPoints = false): Float64Array {
   const f = featuresFromCanonical(canonicalize(s.xy, s.handedness, mode));
-  return useZ ? withZ(f, s.z, s.xy, s.handedness, mode) : f;
+  return useZ ? withZ(f, s.z, s.xy, s.handedness, mode, palmPoints) : f;
 }
 
-export function toDataset(samples: Sample[], mode: MirrorMode, useZ = false): Dataset {
-  return { x: samples.map((s) => featuresOf(s, mode, useZ)), y: samples.map((s) => SHAPE_CLASSES.indexOf(s.shape)) };
+/** How the classifier reads a sample (classifier.ts featureViews): its feature layout. */
+export interface Reading {
+  mode: MirrorMode;
+  useZ: boolean;
+  /** also read a sample with z without it, and average (weights' withoutZView) */
+  withoutZView: boolean;
+  /** the palm-frame feature block (weights' palmPoints) */
+  palmPoints: boolean;
+}
+
+/** The feature vectors the classifier reads for a sample (one, or two with withoutZView and z). */
+export function featureViewsOf(s: Sample, r: Reading): Float64Array[] {
+  const views = [featuresOf(s, r.mode, r.useZ, r.palmPoints)];
+  if (r.useZ && r.withoutZView && s.z) views.push(featuresOf({ ...s, z: null }, r.mode, true, r.palmPoints));
+  return views;
+}
+
+/** Logits of every member on every view: the classifier averages their softmaxes. */
+export function viewLogits(models: readonly MlpModel[], s: Sample, r: Reading): number[][] {
+  return featureViewsOf(s, r).flatMap((f) => models.map((m) => Array.from(forwardLogits(m, f))));
+}
+
+export function toDataset(samples: Sample[], mode: MirrorMode, useZ = false, palmPoints = false): Dataset {
+  return {
+    x: samples.map((s) => featuresOf(s, mode, useZ, palmPoints)),
+    y: samples.map((s) => SHAPE_CLASSES.indexOf(s.shape)),
+  };
 }
 
 function groupKey(s: Sample): string {
@@ -90,7 +117,8 @@ export function epochMaker(samples: Sample[], o: PipelineOptions, seed: number):
         }
         const f = featuresFromCanonical(canonicalize(xy, s.handedness, o.mirrorMode));
         if (o.zDropout === null) x.push(f);
-        else x.push(withZ(f, rng.next() < o.zDropout ? null : z, xy, s.handedness, o.mirrorMode));
+        else
+          x.push(withZ(f, rng.next() < o.zDropout ? null : z, xy, s.handedness, o.mirrorMode, o.palmPoints === true));
         y.push(SHAPE_CLASSES.indexOf(s.shape));
       }
     }
@@ -109,11 +137,15 @@ export function toEnsembleWeightsJson(
   mode: MirrorMode,
   training: unknown,
   useZ = false,
+  withoutZView = false,
+  palmPoints = false,
 ): WeightsJson {
   return {
     version: 2,
     mirrorMode: mode,
     useZ,
+    ...(useZ && withoutZView ? { withoutZView: true } : {}),
+    ...(useZ && palmPoints ? { palmPoints: true } : {}),
     classes: [...SHAPE_CLASSES],
     featureSize: members[0].model.mean.length,
     members: members.map(({ seed, model }) => ({
@@ -131,13 +163,22 @@ export function toEnsembleWeightsJson(
   };
 }
 
-/** Predicted shape-class index restricted to the allowed indices (ensembles: mean probabilities). */
+/**
+ * Predicted shape-class index restricted to the allowed indices (ensembles and views: mean
+ * probabilities).
+ */
 export function predictRestricted(
   model: MlpModel | readonly MlpModel[],
-  features: Float64Array,
+  features: Float64Array | readonly Float64Array[],
   allowed: number[],
 ): number {
-  const p = forwardProbsMean(Array.isArray(model) ? model : [model as MlpModel], features);
+  const models = Array.isArray(model) ? (model as MlpModel[]) : [model as MlpModel];
+  const views = features instanceof Float64Array ? [features] : features;
+  const p = forwardProbsMean(models, views[0]);
+  for (let v = 1; v < views.length; v++) {
+    const q = forwardProbsMean(models, views[v]);
+    for (let k = 0; k < p.length; k++) p[k] += q[k];
+  }
   let best = allowed[0];
   for (const k of allowed) if (p[k] > p[best]) best = k;
   return best;
@@ -157,13 +198,16 @@ export function evaluate(
   mode: MirrorMode,
   names: { name: string; shape: string }[],
   useZ = false,
+  withoutZView = false,
+  palmPoints = false,
 ): EvalResult {
+  const reading: Reading = { mode, useZ, withoutZView, palmPoints };
   const allowed = names.map((n) => SHAPE_CLASSES.indexOf(n.shape));
   const res: EvalResult = { n: 0, correct: 0, perClass: new Map(), confusion: new Map() };
   for (const s of samples) {
     const truth = names.find((n) => n.name === s.label);
     if (!truth) continue;
-    const k = predictRestricted(model, featuresOf(s, mode, useZ), allowed);
+    const k = predictRestricted(model, featureViewsOf(s, reading), allowed);
     const pred = names[allowed.indexOf(k)].name;
     res.n++;
     const pc = res.perClass.get(s.label) ?? { n: 0, correct: 0 };

@@ -5,7 +5,9 @@
  *
  *   [--train-sources boris,siruyy,signn,aslnow,massey,digits,aslhg] [--rot3d 15] [--rot3d-x deg]
  *   [--z-dropout 0.3 | --no-z] [--noise 0.02] [--rot 25] [--aspect 0.22] [--boost P:2,Q:2]
- *   [--source-weight aslhg:2] [--extra-readings full-int8-all | none] [--epochs N] [--seeds N] [--hidden 128,64]
+ *   [--source-weight aslhg:2] [--extra-readings full-int8-all | none] [--epochs N] [--seeds N] [--seed FIRST] [--hidden 128,64]
+ *   [--no-without-z-view] (read a hand with z only with it, not also without it)
+ *   [--no-palm-points] (no palm-frame block after the depth features; v4 and earlier)
  */
 import type { MirrorMode } from '../../../packages/recognition/src/handshape/normalize.js';
 import { DEFAULT_AUGMENT } from './augment.js';
@@ -24,8 +26,12 @@ export interface Recipe {
   extraReadings: string[];
   epochs: number;
   seeds: number;
+  /** the first seed (seeds seed..seed+seeds-1) */
+  seed: number;
   hidden: number[];
   mode: MirrorMode;
+  /** the classifier also reads a hand with z without it and averages (weights' withoutZView) */
+  withoutZView: boolean;
 }
 
 export function argReader(args: readonly string[]) {
@@ -78,6 +84,7 @@ export function recipeFromArgs(args: readonly string[], defaults: { epochs: numb
     rot3dTiltDeg: Number(opt('--rot3d-x') ?? rot3d),
     classBoost: keyValues(opt('--boost'), true),
     sourceWeight: keyValues(opt('--source-weight'), false),
+    palmPoints: !flag('--no-palm-points') && !flag('--no-z'),
   };
   return {
     sources,
@@ -85,8 +92,20 @@ export function recipeFromArgs(args: readonly string[], defaults: { epochs: numb
     extraReadings: readingsOption(opt('--extra-readings')),
     epochs: Number(opt('--epochs') ?? defaults.epochs),
     seeds: Number(opt('--seeds') ?? defaults.seeds),
+    seed: Number(opt('--seed') ?? 1),
     hidden: (opt('--hidden') ?? '128,64').split(',').map(Number),
     mode,
+    withoutZView: !flag('--no-without-z-view') && !flag('--no-z'),
+  };
+}
+
+/** How the recipe's classifier reads a sample. */
+export function readingOf(r: Recipe) {
+  return {
+    mode: r.mode,
+    useZ: r.pipe.zDropout !== null,
+    withoutZView: r.withoutZView,
+    palmPoints: r.pipe.palmPoints === true,
   };
 }
 
@@ -96,12 +115,14 @@ export function describeRecipe(r: Recipe): string {
     `sources ${r.sources.join(',')}`,
     `extra readings ${r.extraReadings.join('+') || 'none'}`,
     `epochs ${r.epochs}`,
-    `seeds ${r.seeds}`,
+    `seeds ${r.seed}..${r.seed + r.seeds - 1}`,
     `hidden ${r.hidden.join(',')}`,
     `z-dropout ${r.pipe.zDropout}`,
     `rot3d ±${r.pipe.rot3dDeg}° side, ±${r.pipe.rot3dTiltDeg}° tilt`,
     a ? `rot ±${a.maxRotationDeg}° aspect ${a.aspectLogStd} noise ${a.noise}` : 'no augmentation',
     `boost ${JSON.stringify(r.pipe.classBoost)}`,
     `source weight ${JSON.stringify(r.pipe.sourceWeight)}`,
+    `palm points ${r.pipe.palmPoints ? 'yes' : 'no'}`,
+    `reading ${r.withoutZView ? 'with and without z, averaged' : 'one view'}`,
   ].join('; ');
 }

@@ -18,6 +18,8 @@
  * (`npm run extract:landmarks -- --variant full-int8-all`) are extra training rows beside the default
  * model's, in the same draw pools; validation uses the default model's landmarks only.
  * --no-refit: write the selection network alone (one member).
+ * --fixed-epochs: no selection and no refit: each seed trains exactly --epochs on the training split
+ *   (the hold-out recipe, as validated); the ensemble is scored and calibrated on validation.
  * --from-selection: skip the selection run and take its best epoch and validation figures from
  *   a --no-refit output of the same configuration (same result as the full run: seeds are fixed).
  * --loso: leave-one-source-out experiment on the landmark CSV sets (no weights written).
@@ -30,7 +32,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { namesFor, SHAPE_CLASSES, STATIC_LETTERS, DIGITS } from '../../../packages/recognition/src/handshape/labels.js';
 import { LANDMARK_SOURCES, loadExtracted, loadExtraReadings, loadLandmarkSet, roleOf, type Sample } from './data.js';
-import { describeRecipe, recipeFromArgs } from './recipe.js';
+import { describeRecipe, readingOf, recipeFromArgs } from './recipe.js';
 import { toExample } from './holdout.js';
 import {
   chooseThreshold,
@@ -45,11 +47,12 @@ import {
   formatEval,
   toDataset,
   featuresOf,
+  viewLogits,
   toEnsembleWeightsJson,
   type PipelineOptions,
 } from './pipeline.js';
 import { loadModel, type CalibrationJson } from '../../../packages/recognition/src/handshape/classifier.js';
-import { forwardLogits, forwardProbsMean, type MlpModel } from '../../../packages/recognition/src/handshape/mlp.js';
+import { forwardProbsMean, type MlpModel } from '../../../packages/recognition/src/handshape/mlp.js';
 import { leaveOneSourceOut } from './loso.js';
 import { computeStandardizer, DEFAULT_TRAIN, train, type TrainOptions } from './trainer.js';
 
@@ -64,6 +67,8 @@ const recipe = recipeFromArgs(args, { epochs: 20, seeds: 3 });
 const mode = recipe.mode;
 const pipe: PipelineOptions = recipe.pipe;
 const useZ = pipe.zDropout !== null;
+const reading = readingOf(recipe);
+const palmPoints = reading.palmPoints;
 const trainOpts: TrainOptions = {
   ...DEFAULT_TRAIN,
   hidden: recipe.hidden,
@@ -95,7 +100,7 @@ console.log(
 if (extraReadings.length)
   console.log(`extra readings ${extraReadings.join(', ')}: ${extra.length} detected photo samples`);
 console.log(
-  `mode=${mode} mirrorAug=${pipe.mirrorAug} aug=${pipe.augment ? 'on' : 'off'} z=${useZ ? 'dropout ' + pipe.zDropout : 'off'} hidden=${trainOpts.hidden.join(',')} features=${toDataset(csv.slice(0, 1), mode, useZ).x[0].length}`,
+  `mode=${mode} mirrorAug=${pipe.mirrorAug} aug=${pipe.augment ? 'on' : 'off'} z=${useZ ? 'dropout ' + pipe.zDropout : 'off'} hidden=${trainOpts.hidden.join(',')} features=${toDataset(csv.slice(0, 1), mode, useZ, palmPoints).x[0].length}`,
 );
 
 const lettersNames = namesFor('letters');
@@ -105,7 +110,13 @@ function fit(trainSet: Sample[], valSet: Sample[] | null, o: TrainOptions) {
   const make = epochMaker(trainSet, pipe, o.seed + 17);
   // standardise on an augmented epoch so augmentation-only values (e.g. dropped z) are in range
   const std = computeStandardizer(make(0).x);
-  return train(make, valSet && valSet.length ? toDataset(valSet, mode, useZ) : null, SHAPE_CLASSES.length, std, o);
+  return train(
+    make,
+    valSet && valSet.length ? toDataset(valSet, mode, useZ, palmPoints) : null,
+    SHAPE_CLASSES.length,
+    std,
+    o,
+  );
 }
 
 if (flag('--loso')) {
@@ -130,11 +141,32 @@ console.log(
 );
 
 const fromSel = opt('--from-selection');
+const fixedEpochs = flag('--fixed-epochs');
 let bestEpoch: number;
 let valLettersAcc: number | null;
 let valDigitsAcc: number | null;
 let selectionModel: MlpModel | undefined;
-if (fromSel) {
+// --fixed-epochs: the hold-out recipe as it is validated: every seed trains for exactly --epochs on
+// the training split (no early stopping, no refit); validation only scores and calibrates the ensemble.
+let fixedMembers: { seed: number; model: MlpModel }[] | undefined;
+if (fixedEpochs) {
+  fixedMembers = seeds.map((seed) => {
+    const t = Date.now();
+    const model = fit(trainSet, null, { ...trainOpts, seed, fixedEpochs: recipe.epochs }).model;
+    console.log(
+      `seed ${seed}: ${recipe.epochs} epochs on the training split, ${((Date.now() - t) / 1000).toFixed(0)} s`,
+    );
+    return { seed, model };
+  });
+  const models = fixedMembers.map((m) => m.model);
+  const valLetters = evaluate(models, valSet, mode, lettersNames, useZ, recipe.withoutZView, palmPoints);
+  const valDigits = evaluate(models, valSet, mode, digitNames, useZ, recipe.withoutZView, palmPoints);
+  console.log(formatEval('validation letters (ensemble)', valLetters, STATIC_LETTERS));
+  if (valDigits.n) console.log(formatEval('validation digits (ensemble)', valDigits, DIGITS));
+  bestEpoch = recipe.epochs;
+  valLettersAcc = valLetters.n ? valLetters.correct / valLetters.n : null;
+  valDigitsAcc = valDigits.n ? valDigits.correct / valDigits.n : null;
+} else if (fromSel) {
   const t = (
     JSON.parse(readFileSync(fromSel, 'utf8')) as {
       training: { bestEpoch: number; validation: { letters: number | null; digits: number | null } };
@@ -151,8 +183,8 @@ if (fromSel) {
   console.log(
     `model selection: best epoch ${sel.bestEpoch}, val accuracy (all shape classes) ${(sel.bestVal * 100).toFixed(2)}%`,
   );
-  const valLetters = evaluate(sel.model, valSet, mode, lettersNames, useZ);
-  const valDigits = evaluate(sel.model, valSet, mode, digitNames, useZ);
+  const valLetters = evaluate(sel.model, valSet, mode, lettersNames, useZ, recipe.withoutZView, palmPoints);
+  const valDigits = evaluate(sel.model, valSet, mode, digitNames, useZ, recipe.withoutZView, palmPoints);
   console.log(formatEval('validation letters', valLetters, STATIC_LETTERS));
   if (valDigits.n) console.log(formatEval('validation digits', valDigits, DIGITS));
   bestEpoch = sel.bestEpoch;
@@ -161,10 +193,11 @@ if (fromSel) {
   selectionModel = sel.model;
 }
 
-// Calibration on the validation split, which the selection network never trained on.
+// Calibration on the validation split, which the selection network (or the --fixed-epochs
+// ensemble) never trained on.
 let calibration: CalibrationJson | undefined;
-if (selectionModel) {
-  const sel = selectionModel;
+const calMembers = fixedMembers ? fixedMembers.map((m) => m.model) : selectionModel ? [selectionModel] : null;
+if (calMembers) {
   const examples = valSet
     .map((s) =>
       toExample({
@@ -172,7 +205,7 @@ if (selectionModel) {
         source: s.source,
         signer: s.signer,
         label: s.label,
-        logits: [Array.from(forwardLogits(sel, featuresOf(s, mode, useZ)))],
+        logits: viewLogits(calMembers, s, reading),
       }),
     )
     .filter((e): e is ScoredExample => e !== null);
@@ -185,7 +218,7 @@ if (selectionModel) {
   calibration = {
     temperature: r4(temperature),
     sureThreshold: sure.threshold,
-    fittedOn: `validation split (${examples.length} answers: ${photosAvailable ? 'Massey hand3, digits groups 120-139, ASL-HG P10' : 'signn'}; letters restricted to letters, digits to digits), selection network; temperature by NLL, threshold: the lowest with at most ${maxSureWrong * 100}% of answers sure and wrong`,
+    fittedOn: `validation split (${examples.length} answers: ${photosAvailable ? 'Massey hand3, digits groups 120-139, ASL-HG P10' : 'signn'}; letters restricted to letters, digits to digits), ${fixedMembers ? `the ensemble of ${fixedMembers.length}` : 'selection network'}${recipe.withoutZView ? ', each hand read with and without z' : ''}; temperature by NLL, threshold: the lowest with at most ${maxSureWrong * 100}% of answers sure and wrong`,
     eceBefore: r4(expectedCalibrationError(raw).ece),
     eceAfter: r4(expectedCalibrationError(cal).ece),
     sureRate: r4(sure.sureRate),
@@ -196,7 +229,9 @@ if (selectionModel) {
 
 let refit = false;
 let members: { seed: number; model: MlpModel }[];
-if (!flag('--no-refit')) {
+if (fixedMembers) {
+  members = fixedMembers;
+} else if (!flag('--no-refit')) {
   members = seeds.map((seed) => {
     const t = Date.now();
     const model = fit([...trainSet, ...valSet, ...valExtra], null, {
@@ -237,7 +272,9 @@ const training = {
   refitOnTrainPlusVal: refit,
   validation: {
     split: photosAvailable ? 'Massey hand3 + digits groups 120-139' : 'signn (photo landmarks missing)',
-    network: 'the selection network (first seed, trained on train only), not the ensemble',
+    network: fixedMembers
+      ? `the ensemble of ${fixedMembers.length} (trained on train only, ${recipe.epochs} epochs each)`
+      : 'the selection network (first seed, trained on train only), not the ensemble',
     letters: valLettersAcc,
     digits: valDigitsAcc,
   },
@@ -246,7 +283,7 @@ const training = {
 };
 // The stored weights are float16: check the decoded ensemble against the float one on the
 // train+val photos (probabilities over all shape classes).
-const weightsJson = toEnsembleWeightsJson(members, mode, null, useZ);
+const weightsJson = toEnsembleWeightsJson(members, mode, null, useZ, recipe.withoutZView, palmPoints);
 const decoded = loadModel(weightsJson).members;
 const floats = members.map((m) => m.model);
 const check = [...trainSet, ...valSet].filter((s) => s.source === 'massey' || s.source === 'digits');
@@ -254,7 +291,7 @@ let maxDiff = 0;
 let top1Same = 0;
 const argmax = (p: Float64Array) => p.reduce((b, v, k) => (v > p[b] ? k : b), 0);
 for (const s of check) {
-  const f = featuresOf(s, mode, useZ);
+  const f = featuresOf(s, mode, useZ, palmPoints);
   const a = forwardProbsMean(floats, f);
   const b = forwardProbsMean(decoded, f);
   for (let k = 0; k < a.length; k++) maxDiff = Math.max(maxDiff, Math.abs(a[k] - b[k]));

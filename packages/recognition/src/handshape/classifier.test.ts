@@ -1,7 +1,16 @@
 import { statSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { classify, getDefaultModel, loadModel, restrict, type WeightsJson } from './classifier.js';
+import weights from './weights.json';
+import {
+  classify,
+  featureViews,
+  getDefaultModel,
+  loadModel,
+  restrict,
+  shapeProbabilities,
+  type WeightsJson,
+} from './classifier.js';
 import { SHAPE_CLASSES, STATIC_LETTERS } from './labels.js';
 import { FIXTURES, mirrorX, samplesOf } from './__fixtures__/fixtures.js';
 
@@ -56,6 +65,26 @@ describe('classifier', () => {
       expect(b.label).toBe(a.label);
       expect(b.confidence).toBeCloseTo(a.confidence, 9);
     }
+  });
+
+  it('with withoutZView, reads a hand with z with and without its depth features and averages the two', () => {
+    const json = weights as unknown as WeightsJson;
+    const both = loadModel({ ...json, useZ: true, withoutZView: true });
+    const one = loadModel({ ...json, useZ: true, withoutZView: false });
+    const flat = samplesOf('V', 'boris')[0].landmarks;
+    // fingertips nearer the camera than the wrist, as MediaPipe's z says for a raised hand
+    const hand = flat.map((p, i) => ({
+      ...p,
+      z: -0.3 * Math.hypot(p.x - flat[0].x, p.y - flat[0].y) * (i % 4 === 0 ? 1.5 : 1),
+    }));
+    expect(featureViews(hand, 'Unknown', both)).toHaveLength(2);
+    expect(featureViews(hand, 'Unknown', one)).toHaveLength(1);
+    expect(featureViews(flat, 'Unknown', both)).toHaveLength(1);
+    const withZ = shapeProbabilities(hand, 'Unknown', one);
+    const withoutZ = shapeProbabilities(flat, 'Unknown', one);
+    const mean = shapeProbabilities(hand, 'Unknown', both);
+    expect(Math.max(...withZ.map((p, k) => Math.abs(p - withoutZ[k])))).toBeGreaterThan(1e-4);
+    mean.forEach((p, k) => expect(p).toBeCloseTo((withZ[k] + withoutZ[k]) / 2, 12));
   });
 
   it('refuses weights that do not fit the feature code', () => {

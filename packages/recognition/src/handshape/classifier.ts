@@ -1,13 +1,6 @@
 /** Inference of the trained handshape MLP (plain TypeScript, no dependencies). */
 import weights from './weights.json';
-import {
-  extractFeatures,
-  FEATURE_SIZE,
-  Z_FEATURE_SIZE,
-  type Handedness,
-  type Landmark,
-  type MirrorMode,
-} from './normalize.js';
+import { extractFeatures, featureSize, type Handedness, type Landmark, type MirrorMode } from './normalize.js';
 import { forwardProbsMean, type DenseLayer, type MlpModel } from './mlp.js';
 import { decodeFloat16Base64 } from './compact.js';
 import { namesFor, type ClassSet } from './labels.js';
@@ -37,6 +30,13 @@ export interface WeightsJson {
   mirrorMode: MirrorMode;
   /** depth features appended (see normalize.zFeatures) */
   useZ?: boolean;
+  /**
+   * With useZ: read a hand that has z twice, with and without its depth features, and average the
+   * two (the networks are trained with z dropped at random, so both readings are theirs).
+   */
+  withoutZView?: boolean;
+  /** with useZ: the palm-frame block follows the depth features (normalize.PALM_POINT_FEATURE_NAMES) */
+  palmPoints?: boolean;
   classes: string[];
   featureSize: number;
   mean?: number[];
@@ -64,6 +64,10 @@ export interface LoadedModel {
   classes: string[];
   mirrorMode: MirrorMode;
   useZ: boolean;
+  /** also read a hand with z as if it had none, and average the two readings */
+  withoutZView: boolean;
+  /** the palm-frame feature block is read (with useZ) */
+  palmPoints: boolean;
   /** temperature scaling of the members' logits (1 = none) */
   temperature: number;
   /** calibrated confidence at or above which an answer is `sure` */
@@ -85,7 +89,7 @@ export interface Classification {
 }
 
 export function loadModel(json: WeightsJson): LoadedModel {
-  const size = FEATURE_SIZE + (json.useZ ? Z_FEATURE_SIZE : 0);
+  const size = featureSize(json.useZ === true, json.palmPoints === true);
   if (json.featureSize !== size) throw new Error(`weights expect ${json.featureSize} features, code makes ${size}`);
   const memberJsons: MemberJson[] =
     json.members ??
@@ -110,6 +114,8 @@ export function loadModel(json: WeightsJson): LoadedModel {
     classes: json.classes,
     mirrorMode: json.mirrorMode,
     useZ: json.useZ === true,
+    withoutZView: json.useZ === true && json.withoutZView === true,
+    palmPoints: json.useZ === true && json.palmPoints === true,
     temperature: json.calibration?.temperature ?? 1,
     sureThreshold: json.calibration?.sureThreshold ?? 0,
   };
@@ -124,17 +130,44 @@ export function getDefaultModel(): LoadedModel {
   return defaultModel;
 }
 
+/**
+ * The feature vectors the model reads for a hand: one, or with withoutZView and a hand that has z,
+ * two (with and without its depth features).
+ */
+export function featureViews(
+  landmarks: readonly Landmark[],
+  handedness: Handedness,
+  model: LoadedModel = getDefaultModel(),
+): Float64Array[] {
+  const views = [extractFeatures(landmarks, handedness, model.mirrorMode, model.useZ, model.palmPoints)];
+  const hasZ = landmarks.every((p) => typeof p.z === 'number' && Number.isFinite(p.z));
+  if (model.withoutZView && hasZ)
+    views.push(
+      extractFeatures(
+        landmarks.map((p) => ({ x: p.x, y: p.y })),
+        handedness,
+        model.mirrorMode,
+        true,
+        model.palmPoints,
+      ),
+    );
+  return views;
+}
+
 /** Probabilities over the model's shape classes (temperature-scaled: calibrated). */
 export function shapeProbabilities(
   landmarks: readonly Landmark[],
   handedness: Handedness,
   model: LoadedModel = getDefaultModel(),
 ): Float64Array {
-  return forwardProbsMean(
-    model.members,
-    extractFeatures(landmarks, handedness, model.mirrorMode, model.useZ),
-    model.temperature,
-  );
+  const views = featureViews(landmarks, handedness, model);
+  const p = forwardProbsMean(model.members, views[0], model.temperature);
+  for (let v = 1; v < views.length; v++) {
+    const q = forwardProbsMean(model.members, views[v], model.temperature);
+    for (let k = 0; k < p.length; k++) p[k] += q[k];
+  }
+  if (views.length > 1) for (let k = 0; k < p.length; k++) p[k] /= views.length;
+  return p;
 }
 
 /** The calibrated confidence at or above which the shipped model's answers are `sure`. */

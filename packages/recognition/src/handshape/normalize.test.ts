@@ -9,6 +9,9 @@ import {
   toXY,
   Z_FEATURE_NAMES,
   Z_FEATURE_SIZE,
+  PALM_POINT_FEATURE_NAMES,
+  PALM_POINT_FEATURE_SIZE,
+  featureSize,
 } from './normalize.js';
 import { FIXTURES, mirrorX, samplesOf } from './__fixtures__/fixtures.js';
 
@@ -96,17 +99,44 @@ describe('depth features (useZ)', () => {
       [x, y] = [Math.cos(c) * x - Math.sin(c) * y, Math.sin(c) * x + Math.cos(c) * y];
       return { x: 3 * x + 7, y: 3 * y - 2, z: 3 * z };
     });
-    const f = depthFeatures(
-      toXY(hand),
-      hand.map((p) => p.z),
-      false,
+    for (const palmPoints of [false, true]) {
+      const f = depthFeatures(
+        toXY(hand),
+        hand.map((p) => p.z),
+        false,
+        palmPoints,
+      );
+      const g = depthFeatures(
+        toXY(rot),
+        rot.map((p) => p.z),
+        false,
+        palmPoints,
+      );
+      expect(f.length).toBe(Z_FEATURE_SIZE + (palmPoints ? PALM_POINT_FEATURE_SIZE : 0));
+      close(f, g, 1e-9);
+    }
+  });
+
+  it('palm points: every landmark but the wrist in the palm frame, zero without z', () => {
+    expect(PALM_POINT_FEATURE_NAMES.length).toBe(PALM_POINT_FEATURE_SIZE);
+    expect(featureSize(true, true)).toBe(FEATURE_SIZE + Z_FEATURE_SIZE + PALM_POINT_FEATURE_SIZE);
+    expect(featureSize(false, true)).toBe(FEATURE_SIZE);
+    const f = extractFeatures(hand, 'Unknown', 'chirality', true, true);
+    const block = f.slice(FEATURE_SIZE + Z_FEATURE_SIZE);
+    expect(block.length).toBe(PALM_POINT_FEATURE_SIZE);
+    // the middle finger's knuckle (landmark 9) lies on the palm's long axis u, in the palm plane
+    const at = (i: number, k: number) => block[3 * (i - 1) + k];
+    expect(at(9, 0)).toBeGreaterThan(0.5);
+    expect(Math.abs(at(9, 1))).toBeLessThan(1e-9);
+    // the index knuckle (5) and the pinky knuckle (17) lie on either side of it across the palm
+    expect(at(17, 1) - at(5, 1)).toBeGreaterThan(0.3);
+    const flat = extractFeatures(samplesOf('V', 'boris')[0].landmarks, 'Unknown', 'chirality', true, true);
+    expect(Array.from(flat.slice(FEATURE_SIZE)).every((v) => v === 0)).toBe(true);
+    close(
+      extractFeatures(hand, 'Unknown', 'chirality', true, true),
+      extractFeatures(mirrorX(hand), 'Unknown', 'chirality', true, true),
+      1e-9,
     );
-    const g = depthFeatures(
-      toXY(rot),
-      rot.map((p) => p.z),
-      false,
-    );
-    close(f, g, 1e-9);
   });
 
   it('chirality mode keeps the depth block mirror-invariant', () => {

@@ -198,11 +198,35 @@ export const Z_FEATURE_NAMES: readonly string[] = (() => {
 export const Z_FEATURE_SIZE = Z_FEATURE_NAMES.length;
 
 /**
- * xy: 42 numbers, z: 21 values in the same units as x and y (or null), mirror: flip x as the
- * 2-D canonicalisation does.
+ * Optional block after the depth features (weights' palmPoints, v5): every landmark but the wrist
+ * in the palm frame (along u, across v, and above the palm plane along n), divided by the 3-D palm
+ * size. Invariant to 3-D rotation and scale like the depth features, and it says where the thumb
+ * tip sits among the knuckles (A/S/T/M/N/E) and which fingertip is in front (R, U, V). Zeros
+ * when z is unknown.
  */
-export function depthFeatures(xy: ArrayLike<number>, z: ArrayLike<number> | null, mirror: boolean): Float64Array {
-  const f = new Float64Array(Z_FEATURE_SIZE);
+export const PALM_POINT_FEATURE_NAMES: readonly string[] = (() => {
+  const n: string[] = [];
+  for (let i = 1; i < NUM_LANDMARKS; i++) n.push(`palmU${i}`, `palmV${i}`, `palmN${i}`);
+  return n;
+})();
+export const PALM_POINT_FEATURE_SIZE = PALM_POINT_FEATURE_NAMES.length;
+
+/** Length of the feature vector for a layout (the weights' useZ and palmPoints). */
+export function featureSize(useZ: boolean, palmPoints = false): number {
+  return FEATURE_SIZE + (useZ ? Z_FEATURE_SIZE + (palmPoints ? PALM_POINT_FEATURE_SIZE : 0) : 0);
+}
+
+/**
+ * xy: 42 numbers, z: 21 values in the same units as x and y (or null), mirror: flip x as the
+ * 2-D canonicalisation does; palmPoints: append the palm-frame block (PALM_POINT_FEATURE_NAMES).
+ */
+export function depthFeatures(
+  xy: ArrayLike<number>,
+  z: ArrayLike<number> | null,
+  mirror: boolean,
+  palmPoints = false,
+): Float64Array {
+  const f = new Float64Array(Z_FEATURE_SIZE + (palmPoints ? PALM_POINT_FEATURE_SIZE : 0));
   if (!z) return f;
   for (let i = 0; i < NUM_LANDMARKS; i++) if (!Number.isFinite(z[i])) return f;
   const sx = mirror ? -1 : 1;
@@ -254,6 +278,13 @@ export function depthFeatures(xy: ArrayLike<number>, z: ArrayLike<number> | null
   const c = [(P[15] + P[51]) / 2, (P[16] + P[52]) / 2, (P[17] + P[53]) / 2]; // mid of index and pinky MCP
   for (const t of TIPS) f[k++] = (dot([P[3 * t], P[3 * t + 1], P[3 * t + 2]], nrm) - dot(c, nrm)) / palm;
   for (const t of [8, 12, 16, 20]) f[k++] = d3(4, t) / palm;
+  if (palmPoints)
+    for (let i = 1; i < NUM_LANDMARKS; i++) {
+      const q = [P[3 * i], P[3 * i + 1], P[3 * i + 2]];
+      f[k++] = dot(q, u) / palm;
+      f[k++] = dot(q, v) / palm;
+      f[k++] = (dot(q, nrm) - dot(c, nrm)) / palm;
+    }
   return f;
 }
 
@@ -280,12 +311,16 @@ export function extractFeatures(
   handedness: Handedness,
   mode: MirrorMode = 'handedness',
   useZ = false,
+  palmPoints = false,
 ): Float64Array {
   const xy = toXY(landmarks);
   const f = featuresFromCanonical(canonicalize(xy, handedness, mode));
   if (!useZ) return f;
   const hasZ = landmarks.every((p) => typeof p.z === 'number' && Number.isFinite(p.z));
-  return concat(f, depthFeatures(xy, hasZ ? landmarks.map((p) => p.z as number) : null, mirrors(xy, handedness, mode)));
+  return concat(
+    f,
+    depthFeatures(xy, hasZ ? landmarks.map((p) => p.z as number) : null, mirrors(xy, handedness, mode), palmPoints),
+  );
 }
 
 export function withZ(
@@ -294,6 +329,7 @@ export function withZ(
   xy: ArrayLike<number>,
   handedness: Handedness = 'Unknown',
   mode: MirrorMode = 'chirality',
+  palmPoints = false,
 ): Float64Array {
-  return concat(f, depthFeatures(xy, z, mirrors(xy, handedness, mode)));
+  return concat(f, depthFeatures(xy, z, mirrors(xy, handedness, mode), palmPoints));
 }
