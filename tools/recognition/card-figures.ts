@@ -89,8 +89,8 @@ export function figuresFromCard(card: string): HeldOutFigures {
     count: Number(m[3]),
   }));
 
-  // Leave-one-source-out, the v4 recipe's column: "| Massey (hand1–3: ...) | ... | **90.6%** / 97.1% |"
-  const sourceRows = table(card, /^\|\s*held out\s*\|.*v4 recipe/);
+  // Leave-one-source-out, the newest recipe's column (the last): "| Massey (hand1–3: ...) | ... | **92.5%** / 97.1% |"
+  const sourceRows = table(card, /^\|\s*held out\s*\|.*recipe/);
   const sources = sourceRows.slice(1).map((r) => {
     const cell = r[r.length - 1];
     const [l, d] = cell.includes('/') ? cell.split('/') : [cell, ''];
@@ -98,11 +98,11 @@ export function figuresFromCard(card: string): HeldOutFigures {
     return { name: r[0].replace(/\s*\(.*$/, ''), letters: value(l), digits: value(d) };
   });
 
+  // the newest version's sentence comes first in Known limitations
   const weak =
-    /\(v4\) Weak letters on people never seen:([\s\S]*?)(?:\n\s*\n|\n- )/.exec(card) ?? fail('(v4) Weak letters');
+    /\((v\d+)\) Weak letters on people never seen:([\s\S]*?)(?:\n\s*\n|\n- )/.exec(card) ?? fail('(vN) Weak letters');
   return {
-    source:
-      'packages/recognition/src/handshape/MODEL_CARD.md, v4: leave-one-ASL-HG-signer-out (each of 10 people left out of training in turn) and leave-one-source-out',
+    source: `packages/recognition/src/handshape/MODEL_CARD.md, ${weak[1]}: leave-one-ASL-HG-signer-out (each of 10 people left out of training in turn) and leave-one-source-out`,
     people: perPerson.length,
     letters: counts(letterRow[last]),
     digits: counts(digitRow[last]),
@@ -111,7 +111,7 @@ export function figuresFromCard(card: string): HeldOutFigures {
     perPerson,
     perLetter,
     confusions,
-    lookAlike: letterGroups(weak[1]),
+    lookAlike: letterGroups(weak[2]),
     sources,
   };
 }

@@ -141,6 +141,7 @@ for (const src of ['massey', 'digits'] as const) {
     model.useZ,
     model.withoutZView,
     model.palmPoints,
+    model.temperature,
   );
   if (r.n) console.log(`  ${src} digits: ${pct(r.correct, r.n)} (${r.correct}/${r.n})`);
 }

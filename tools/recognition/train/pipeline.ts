@@ -171,12 +171,13 @@ export function predictRestricted(
   model: MlpModel | readonly MlpModel[],
   features: Float64Array | readonly Float64Array[],
   allowed: number[],
+  temperature = 1,
 ): number {
   const models = Array.isArray(model) ? (model as MlpModel[]) : [model as MlpModel];
   const views = features instanceof Float64Array ? [features] : features;
-  const p = forwardProbsMean(models, views[0]);
+  const p = forwardProbsMean(models, views[0], temperature);
   for (let v = 1; v < views.length; v++) {
-    const q = forwardProbsMean(models, views[v]);
+    const q = forwardProbsMean(models, views[v], temperature);
     for (let k = 0; k < p.length; k++) p[k] += q[k];
   }
   let best = allowed[0];
@@ -200,6 +201,8 @@ export function evaluate(
   useZ = false,
   withoutZView = false,
   palmPoints = false,
+  /** the calibration's temperature: members and views are averaged after it, as the classifier does */
+  temperature = 1,
 ): EvalResult {
   const reading: Reading = { mode, useZ, withoutZView, palmPoints };
   const allowed = names.map((n) => SHAPE_CLASSES.indexOf(n.shape));
@@ -207,7 +210,7 @@ export function evaluate(
   for (const s of samples) {
     const truth = names.find((n) => n.name === s.label);
     if (!truth) continue;
-    const k = predictRestricted(model, featureViewsOf(s, reading), allowed);
+    const k = predictRestricted(model, featureViewsOf(s, reading), allowed, temperature);
     const pred = names[allowed.indexOf(k)].name;
     res.n++;
     const pc = res.perClass.get(s.label) ?? { n: 0, correct: 0 };
