@@ -26,10 +26,13 @@ function fail(what: string): never {
   throw new Error(`MODEL_CARD.md: ${what} not found (tools/recognition/card-figures.ts reads it)`);
 }
 
-/** The markdown table that starts with a header cell matching `head`: its rows as trimmed cells. */
+/**
+ * The last markdown table (the newest version's: the card is in chronological order) whose header
+ * matches `head`: its rows as trimmed cells.
+ */
 function table(card: string, head: RegExp): string[][] {
   const lines = card.split('\n');
-  const start = lines.findIndex((l) => l.startsWith('|') && head.test(l));
+  const start = lines.findLastIndex((l) => l.startsWith('|') && head.test(l));
   if (start < 0) fail(`the table ${head}`);
   const rows: string[][] = [];
   for (let i = start; i < lines.length && lines[i].startsWith('|'); i++) {
@@ -71,9 +74,9 @@ export function figuresFromCard(card: string): HeldOutFigures {
   const perPerson = header.slice(1, last).map((name, i) => ({ person: name, letters: num(letterRow[i + 1]) }));
   const wrong = /\*\*([\d.]+)%\*\*\s*\((\d+) of ([\d,]+)\)/.exec(wrongRow[last]) ?? fail('sure but wrong, pooled');
 
-  // "Letters per class (pooled): C 85%, M 82%, ..., every other letter 96–100%;"
+  // "Letters per class (pooled): C 85%, M 82%, ..., every other letter 96–100%;" (the newest: the last)
   const perClass =
-    /Letters per class \(pooled\):([^;]*);\s*confusions([^(]*)\(/.exec(card) ?? fail('Letters per class');
+    [...card.matchAll(/Letters per class \(pooled\):([^;]*);\s*confusions([^(]*)\(/g)].at(-1) ?? fail('Letters per class');
   const named = new Map<string, number>();
   for (const m of perClass[1].matchAll(/\b([A-Z]) (\d+(?:\.\d+)?)%/g)) named.set(m[1], Number(m[2]));
   const rest = /every other letter (\d+)[–-](\d+)%/.exec(perClass[1]);
@@ -98,9 +101,10 @@ export function figuresFromCard(card: string): HeldOutFigures {
     return { name: r[0].replace(/\s*\(.*$/, ''), letters: value(l), digits: value(d) };
   });
 
-  // the newest version's sentence comes first in Known limitations
+  // the newest version's sentence (the last) in Known limitations
   const weak =
-    /\((v\d+)\) Weak letters on people never seen:([\s\S]*?)(?:\n\s*\n|\n- )/.exec(card) ?? fail('(vN) Weak letters');
+    [...card.matchAll(/\((v\d+)\) Weak letters on people never seen:([\s\S]*?)(?:\n\s*\n|\n- )/g)].at(-1) ??
+    fail('(vN) Weak letters');
   return {
     source: `packages/recognition/src/handshape/MODEL_CARD.md, ${weak[1]}: leave-one-ASL-HG-signer-out (each of 10 people left out of training in turn) and leave-one-source-out`,
     people: perPerson.length,
