@@ -16,7 +16,8 @@ const THEMES = ['light', 'dark', 'high-contrast'] as const;
 const figures = JSON.parse(
   readFileSync(new URL('../packages/recognition/src/handshape/held-out-figures.json', import.meta.url), 'utf8'),
 ) as { perLetter: { letter: string; low: number; high: number }[] };
-const C = figures.perLetter.find((l) => l.letter === 'C')!;
+// the letter it reads least well on people it never saw: called out as harder
+const weakest = figures.perLetter.reduce((a, b) => (b.high < a.high ? b : a));
 
 async function settled(page: Page) {
   await expect(page.locator('html')).toHaveAttribute('data-route-transition', 'finished');
@@ -44,10 +45,10 @@ test('from ASL World to the About recognition page, which reads each letter’s 
   await expect(page.getByTestId('current-module')).toHaveText('Current page: About recognition');
   const table = page.getByRole('table', { name: /read right on people it never saw/ });
   await expect(table.getByRole('rowheader')).toHaveCount(24);
-  const row = table.locator('tr[data-letter="C"]');
-  await expect(row.getByRole('cell').first()).toHaveText(`${C.low} (harder)`);
+  const row = table.locator(`tr[data-letter="${weakest.letter}"]`);
+  await expect(row.getByRole('cell').first()).toHaveText(`${weakest.low} (harder)`);
   await expect(page.getByRole('note', { name: 'Letters it finds harder' })).toContainText(
-    `C: right ${C.low} times in 100`,
+    `${weakest.letter}: right ${weakest.low} times in 100`,
   );
   await expect(page.getByText('This feedback is wrong')).toBeVisible();
   // a page of the route table: no "does not exist" notice

@@ -4,6 +4,12 @@ import { HELD_OUT_FIGURES } from '../../packages/recognition/src/handshape/held-
 import { CARD_PATH, cardLetterLine, figuresFromCard } from './card-figures.js';
 
 const card = readFileSync(CARD_PATH, 'utf8');
+/** The card with the last match of `re` (the newest version's text, which the figures come from) replaced. */
+function replaceLast(text: string, re: RegExp, by: string): string {
+  const m = [...text.matchAll(new RegExp(re.source, 'g'))].at(-1);
+  if (!m || m.index === undefined) throw new Error(`${re} not in the card`);
+  return text.slice(0, m.index) + by + text.slice(m.index + m[0].length);
+}
 
 describe('the figures the About recognition page shows', () => {
   it('are the model card’s (run `npx tsx tools/recognition/card-figures.ts` after changing the card)', () => {
@@ -24,17 +30,17 @@ describe('the figures the About recognition page shows', () => {
     expect(f.sureButWrong.percent).toBeCloseTo((100 * f.sureButWrong.count) / f.sureButWrong.total, 2);
   });
 
-  it('name the look-alike letters of the card, e.g. M/N/S/T, C/O, G/Q, P/K, X/D, U/R', () => {
+  it('name the look-alike letters of the card, e.g. M/N/S/T, C/O, X/D, U/R, K/V', () => {
     const f = figuresFromCard(card);
     const pairs = f.lookAlike.map((g) => g.join(''));
-    for (const p of ['GQ', 'PK', 'UR', 'XD', 'CO']) expect(pairs).toContain(p);
+    for (const p of ['UR', 'XD', 'CO', 'KV']) expect(pairs).toContain(p);
     expect(f.lookAlike.some((g) => ['M', 'N', 'S', 'T'].every((l) => g.includes(l)))).toBe(true);
   });
 
   it('fail loudly when the card changes under them', () => {
-    const changed = card.replace('Letters per class (pooled): C 85%', 'Letters per class (pooled): C 86%');
+    const changed = replaceLast(card, /Letters per class \(pooled\): A 100%/, 'Letters per class (pooled): A 99%');
     expect(figuresFromCard(changed)).not.toEqual(HELD_OUT_FIGURES);
-    expect(() => figuresFromCard(card.replace('Letters per class (pooled)', 'Per letter'))).toThrow(
+    expect(() => figuresFromCard(card.replaceAll('Letters per class (pooled)', 'Per letter'))).toThrow(
       /Letters per class/,
     );
   });
@@ -63,7 +69,7 @@ describe('the figures the About recognition page shows', () => {
     const line = cardLetterLine(perClass, confusion);
     expect(line).toMatch(/^Letters per class \(pooled\): A 100%, B 99%, .*; confusions M→N 16, C→O 15, M→T 4 \(/);
     const f = figuresFromCard(
-      card.replace(/Letters per class \(pooled\):[^(]*\(/, `${line.slice(0, line.lastIndexOf('('))}(`),
+      replaceLast(card, /Letters per class \(pooled\):[^(]*\(/, `${line.slice(0, line.lastIndexOf('('))}(`),
     );
     expect(f.perLetter.find((l) => l.letter === 'B')).toEqual({ letter: 'B', low: 99, high: 99 });
     expect(f.confusions[0]).toEqual({ signed: 'M', read: 'N', count: 16 });

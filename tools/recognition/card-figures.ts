@@ -76,7 +76,8 @@ export function figuresFromCard(card: string): HeldOutFigures {
 
   // "Letters per class (pooled): C 85%, M 82%, ..., every other letter 96–100%;" (the newest: the last)
   const perClass =
-    [...card.matchAll(/Letters per class \(pooled\):([^;]*);\s*confusions([^(]*)\(/g)].at(-1) ?? fail('Letters per class');
+    [...card.matchAll(/Letters per class \(pooled\):([^;]*);\s*confusions([^(]*)\(/g)].at(-1) ??
+    fail('Letters per class');
   const named = new Map<string, number>();
   for (const m of perClass[1].matchAll(/\b([A-Z]) (\d+(?:\.\d+)?)%/g)) named.set(m[1], Number(m[2]));
   const rest = /every other letter (\d+)[–-](\d+)%/.exec(perClass[1]);

@@ -9,6 +9,8 @@ import { letterRows, listLetters, rightIn100, weakLetters, whyAlike } from './fi
 
 // vitest runs from the repository's root
 const card = readFileSync(resolve(process.cwd(), 'packages/recognition/src/handshape/MODEL_CARD.md'), 'utf8');
+/** The newest version's figures are the card's last (it is in chronological order). */
+const lastMatch = (re: RegExp) => [...card.matchAll(new RegExp(re.source, 'g'))].at(-1)!;
 
 function renderPage() {
   return render(
@@ -26,18 +28,19 @@ describe('About recognition', () => {
     renderPage();
     const table = screen.getByRole('table', { name: /how many times in 100 it was read right on people it never saw/ });
     expect(within(table).getAllByRole('rowheader')).toHaveLength(24);
-    // the card's own words: "Letters per class (pooled): C 85%, M 82%, ..., every other letter 96–100%;"
-    const line = /Letters per class \(pooled\):([^;]*);/.exec(card)![1];
+    // the card's own words: "Letters per class (pooled): A 100%, ..., M 85%, ...;" (or "every other letter 96–100%")
+    const line = lastMatch(/Letters per class \(pooled\):([^;]*);/)[1]!;
     const named = [...line.matchAll(/\b([A-Z]) (\d+)%/g)];
     expect(named.length).toBeGreaterThan(0);
-    for (const [, letter, pct] of named) expect(rowOf(letter!)).toHaveTextContent(new RegExp(`^${letter}${pct}\\b`));
+    for (const [, letter, pct] of named)
+      expect(rowOf(letter!)).toHaveTextContent(new RegExp(`^${letter}${pct}(?!\\d)`));
     const rest = /every other letter (\d+)[–-](\d+)%/.exec(line);
     if (rest) expect(rowOf('A')).toHaveTextContent(`${rest[1]} to ${rest[2]}`);
   });
 
   it('gives the pooled held-out figures of the card in plain words', () => {
     renderPage();
-    const [, pct, correct, total] = /letters \(240\)[^\n]*\*\*([\d.]+)%\*\* \((\d+)\/(\d+)\)/.exec(card)!;
+    const [, pct, correct, total] = lastMatch(/letters \(240\)[^\n]*\*\*([\d.]+)%\*\* \((\d+)\/(\d+)\)/);
     expect(screen.getByTestId('letters-in-100')).toHaveTextContent(`${Math.round(Number(pct))} letters in 100`);
     expect(
       screen.getByText(
@@ -50,11 +53,12 @@ describe('About recognition', () => {
   it('calls out the weak letters and what they are read as', () => {
     renderPage();
     const weak = weakLetters(HELD_OUT_FIGURES);
-    expect(weak.map((w) => w.letter)).toEqual(['M', 'C', 'N', 'S', 'T', 'U']);
+    expect(weak.map((w) => w.letter)).toEqual(['M', 'S', 'T']);
     const note = screen.getByRole('note', { name: 'Letters it finds harder' });
-    expect(note).toHaveTextContent('M: right 82 times in 100, sometimes read as N');
-    expect(note).toHaveTextContent('C: right 85 times in 100, sometimes read as O');
-    expect(rowOf('C')).toHaveTextContent('(harder)');
+    expect(note).toHaveTextContent('M: right 85 times in 100, sometimes read as N');
+    expect(note).toHaveTextContent('S: right 90 times in 100, sometimes read as T');
+    expect(rowOf('M')).toHaveTextContent('(harder)');
+    expect(rowOf('C')).not.toHaveTextContent('(harder)');
     expect(rowOf('A')).not.toHaveTextContent('(harder)');
   });
 
@@ -67,7 +71,7 @@ describe('About recognition', () => {
     expect(screen.getByText(/C and O: /)).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'When it isn’t sure, it says so' })).toBeInTheDocument();
     expect(screen.getByText(/it doesn’t name a letter: it asks you to adjust/)).toBeInTheDocument();
-    expect(screen.getByText(/only 3 of 3,300 sure answers were wrong/)).toBeInTheDocument();
+    expect(screen.getByText(/only 8 of 3,300 sure answers were wrong/)).toBeInTheDocument();
     expect(screen.getByText('This feedback is wrong')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Back to ASL World' })).toHaveAttribute('href', '/asl-world');
   });
@@ -81,6 +85,7 @@ describe('figures in words', () => {
     expect(listLetters(['M', 'N', 'S'])).toBe('M, N and S');
     expect(whyAlike(['U', 'R'])).toMatch(/crossed/);
     expect(whyAlike(['B', 'E'])).toBe('they look alike from some angles');
-    expect(letterRows(HELD_OUT_FIGURES).find((r) => r.letter === 'N')!.mistakenFor).toEqual(['M']);
+    expect(letterRows(HELD_OUT_FIGURES).find((r) => r.letter === 'M')!.mistakenFor).toEqual(['N']);
+    expect(whyAlike(['P', 'H'])).toMatch(/sideways/);
   });
 });

@@ -77,6 +77,9 @@ const WHY: [letters: string, why: string][] = [
   ['KP', 'the same shape pointing another way, so a P held at an angle can look like a K'],
   ['RU', 'the crossed fingers of an R are hard to see from the front'],
   ['DX', 'a hooked index finger (X) can look straight (D), and the other way round'],
+  ['HP', 'a P held with both fingers straight out sideways looks like an H'],
+  ['KV', 'the thumb between the fingers of a K is hard to see from the front, so it can look like a V'],
+  ['GL', 'a G whose thumb points up looks like an L'],
 ];
 
 export function whyAlike(group: string[]): string {
