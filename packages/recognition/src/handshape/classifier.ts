@@ -1,7 +1,21 @@
 /** Inference of the trained handshape MLP (plain TypeScript, no dependencies). */
 import weights from './weights.json';
-import { extractFeatures, featureSize, type Handedness, type Landmark, type MirrorMode } from './normalize.js';
-import { forwardProbsMean, type DenseLayer, type MlpModel } from './mlp.js';
+import {
+  extractFeatures,
+  FEATURE_SIZE,
+  featureSize,
+  type Handedness,
+  type Landmark,
+  type MirrorMode,
+} from './normalize.js';
+import {
+  firstLayerTail,
+  forwardLogitsSharedHead,
+  forwardProbsMean,
+  softmaxInPlace,
+  type DenseLayer,
+  type MlpModel,
+} from './mlp.js';
 import { decodeFloat16Base64 } from './compact.js';
 import { namesFor, type ClassSet } from './labels.js';
 
@@ -68,6 +82,11 @@ export interface LoadedModel {
   withoutZView: boolean;
   /** the palm-frame feature block is read (with useZ) */
   palmPoints: boolean;
+  /**
+   * withoutZView: each member's first-layer sum over the depth inputs of a hand without z (they are
+   * constant), so the second reading shares the first layer's 2-D part with the first.
+   */
+  withoutZTails?: Float64Array[];
   /** temperature scaling of the members' logits (1 = none) */
   temperature: number;
   /** calibrated confidence at or above which an answer is `sure` */
@@ -109,12 +128,17 @@ export function loadModel(json: WeightsJson): LoadedModel {
     if (inputs !== json.classes.length) throw new Error('output size != classes');
     return { mean: Float64Array.from(m.mean), std: Float64Array.from(m.std), layers };
   });
+  const withoutZView = json.useZ === true && json.withoutZView === true;
+  const depthInputs = size - FEATURE_SIZE;
   return {
     members,
+    ...(withoutZView
+      ? { withoutZTails: members.map((m) => firstLayerTail(m, FEATURE_SIZE, new Float64Array(depthInputs))) }
+      : {}),
     classes: json.classes,
     mirrorMode: json.mirrorMode,
     useZ: json.useZ === true,
-    withoutZView: json.useZ === true && json.withoutZView === true,
+    withoutZView,
     palmPoints: json.useZ === true && json.palmPoints === true,
     temperature: json.calibration?.temperature ?? 1,
     sureThreshold: json.calibration?.sureThreshold ?? 0,
@@ -160,13 +184,19 @@ export function shapeProbabilities(
   handedness: Handedness,
   model: LoadedModel = getDefaultModel(),
 ): Float64Array {
-  const views = featureViews(landmarks, handedness, model);
-  const p = forwardProbsMean(model.members, views[0], model.temperature);
-  for (let v = 1; v < views.length; v++) {
-    const q = forwardProbsMean(model.members, views[v], model.temperature);
-    for (let k = 0; k < p.length; k++) p[k] += q[k];
-  }
-  if (views.length > 1) for (let k = 0; k < p.length; k++) p[k] /= views.length;
+  const f = extractFeatures(landmarks, handedness, model.mirrorMode, model.useZ, model.palmPoints);
+  const hasZ = landmarks.every((p) => typeof p.z === 'number' && Number.isFinite(p.z));
+  if (!(model.withoutZTails && hasZ)) return forwardProbsMean(model.members, f, model.temperature);
+  // with and without z: the same 2-D inputs, so each member's first layer is shared by both readings
+  const p = new Float64Array(model.classes.length);
+  model.members.forEach((m, i) => {
+    for (const z of forwardLogitsSharedHead(m, f, FEATURE_SIZE, model.withoutZTails![i])) {
+      if (model.temperature !== 1) for (let k = 0; k < z.length; k++) z[k] /= model.temperature;
+      softmaxInPlace(z);
+      for (let k = 0; k < p.length; k++) p[k] += z[k];
+    }
+  });
+  for (let k = 0; k < p.length; k++) p[k] /= 2 * model.members.length;
   return p;
 }
 

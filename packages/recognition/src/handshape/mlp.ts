@@ -74,3 +74,67 @@ export function forwardProbsMean(
   for (let k = 0; k < sum.length; k++) sum[k] /= models.length;
   return sum;
 }
+
+/**
+ * Logits for two readings of one hand that differ only in the inputs from `split` on, when the
+ * second reading's inputs there are a constant whose first-layer sum (`secondTail`, one value
+ * per first-layer unit, weights times standardised inputs) was computed once: the first layer's
+ * sum over inputs 0..split-1 is shared. Returns [first, second].
+ */
+export function forwardLogitsSharedHead(
+  model: MlpModel,
+  features: ArrayLike<number>,
+  split: number,
+  secondTail: Float64Array,
+): [Float64Array, Float64Array] {
+  const n = features.length;
+  const a = new Float64Array(n);
+  for (let i = 0; i < n; i++) a[i] = (features[i] - model.mean[i]) / model.std[i];
+  const first = model.layers[0];
+  const last = model.layers.length - 1;
+  const h1 = new Float64Array(first.outputs);
+  const h2 = new Float64Array(first.outputs);
+  for (let o = 0; o < first.outputs; o++) {
+    const row = o * first.inputs;
+    let head = first.b[o];
+    for (let i = 0; i < split; i++) head += first.w[row + i] * a[i];
+    let tail = 0;
+    for (let i = split; i < first.inputs; i++) tail += first.w[row + i] * a[i];
+    const s1 = head + tail;
+    const s2 = head + secondTail[o];
+    h1[o] = last > 0 && s1 < 0 ? 0 : s1;
+    h2[o] = last > 0 && s2 < 0 ? 0 : s2;
+  }
+  return [forwardRest(model, h1), forwardRest(model, h2)];
+}
+
+/** The first layer's sum over inputs split.. for constant (raw, unstandardised) inputs. */
+export function firstLayerTail(model: MlpModel, split: number, tail: ArrayLike<number>): Float64Array {
+  const first = model.layers[0];
+  const out = new Float64Array(first.outputs);
+  for (let o = 0; o < first.outputs; o++) {
+    const row = o * first.inputs;
+    let s = 0;
+    for (let i = split; i < first.inputs; i++)
+      s += first.w[row + i] * ((tail[i - split] - model.mean[i]) / model.std[i]);
+    out[o] = s;
+  }
+  return out;
+}
+
+function forwardRest(model: MlpModel, h: Float64Array): Float64Array {
+  let a = h;
+  const last = model.layers.length - 1;
+  for (let li = 1; li <= last; li++) {
+    const layer = model.layers[li];
+    const out = new Float64Array(layer.outputs);
+    for (let o = 0; o < layer.outputs; o++) {
+      let s = layer.b[o];
+      const row = o * layer.inputs;
+      for (let i = 0; i < layer.inputs; i++) s += layer.w[row + i] * a[i];
+      out[o] = li < last && s < 0 ? 0 : s;
+    }
+    a = out;
+  }
+  return a;
+}
