@@ -41,7 +41,11 @@ describe('About recognition', () => {
   it('gives the pooled held-out figures of the card in plain words', () => {
     renderPage();
     const [, pct, correct, total] = lastMatch(/letters \(240\)[^\n]*\*\*([\d.]+)%\*\* \((\d+)\/(\d+)\)/);
-    expect(screen.getByTestId('letters-in-100')).toHaveTextContent(`${Math.round(Number(pct))} letters in 100`);
+    // the card's rounded percentage agrees with its counts; the page rounds the counts' share
+    expect(Math.abs(Number(pct) - (100 * Number(correct)) / Number(total))).toBeLessThan(0.05);
+    expect(screen.getByTestId('letters-in-100')).toHaveTextContent(
+      `${Math.round((100 * Number(correct)) / Number(total))} letters in 100`,
+    );
     expect(
       screen.getByText(
         new RegExp(`${Number(correct).toLocaleString('en-US')} of ${Number(total).toLocaleString('en-US')} photos`),
@@ -55,7 +59,7 @@ describe('About recognition', () => {
     const weak = weakLetters(HELD_OUT_FIGURES);
     expect(weak.map((w) => w.letter)).toEqual(['M', 'S', 'T']);
     const note = screen.getByRole('note', { name: 'Letters it finds harder' });
-    expect(note).toHaveTextContent('M: right 85 times in 100, sometimes read as N');
+    expect(note).toHaveTextContent('M: right 90 times in 100, sometimes read as N');
     expect(note).toHaveTextContent('S: right 90 times in 100, sometimes read as T');
     expect(rowOf('M')).toHaveTextContent('(harder)');
     expect(rowOf('C')).not.toHaveTextContent('(harder)');
@@ -71,7 +75,7 @@ describe('About recognition', () => {
     expect(screen.getByText(/C and O: /)).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'When it isn’t sure, it says so' })).toBeInTheDocument();
     expect(screen.getByText(/it doesn’t name a letter: it asks you to adjust/)).toBeInTheDocument();
-    expect(screen.getByText(/only 8 of 3,300 sure answers were wrong/)).toBeInTheDocument();
+    expect(screen.getByText(/only 10 of 3,300 sure answers were wrong/)).toBeInTheDocument();
     expect(screen.getByText('This feedback is wrong')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Back to ASL World' })).toHaveAttribute('href', '/asl-world');
   });
