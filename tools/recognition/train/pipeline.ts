@@ -55,7 +55,7 @@ export function featuresOf(s: Sample, mode: MirrorMode, useZ = false, palmPoints
   return useZ ? withZ(f, s.z, s.xy, s.handedness, mode, palmPoints) : f;
 }
 
-/** How the classifier reads a sample (classifier.ts featureViews): its feature layout. */
+/** How the classifier reads a sample (classifier.ts shapeProbabilities): its feature layout. */
 export interface Reading {
   mode: MirrorMode;
   useZ: boolean;

@@ -170,7 +170,9 @@ export function train(
     }
     const valAcc = val ? accuracy(model, val) : NaN;
     history.push({ epoch, loss: lossSum / order.length, val: valAcc });
-    o.log?.(`epoch ${epoch} loss ${(lossSum / order.length).toFixed(4)} val ${(valAcc * 100).toFixed(2)}%`);
+    o.log?.(
+      `epoch ${epoch} loss ${(lossSum / order.length).toFixed(4)}${val ? ` val ${(valAcc * 100).toFixed(2)}%` : ''}`,
+    );
     if (val && (!best || valAcc > best.val)) {
       best = { layers: layers.map((L) => ({ ...L, w: L.w.slice(), b: L.b.slice() })), epoch, val: valAcc };
     }

@@ -155,30 +155,9 @@ export function getDefaultModel(): LoadedModel {
 }
 
 /**
- * The feature vectors the model reads for a hand: one, or with withoutZView and a hand that has z,
- * two (with and without its depth features).
+ * Probabilities over the model's shape classes (temperature-scaled: calibrated). With withoutZView,
+ * a hand with z is read twice, with and without its depth features, and the readings averaged.
  */
-export function featureViews(
-  landmarks: readonly Landmark[],
-  handedness: Handedness,
-  model: LoadedModel = getDefaultModel(),
-): Float64Array[] {
-  const views = [extractFeatures(landmarks, handedness, model.mirrorMode, model.useZ, model.palmPoints)];
-  const hasZ = landmarks.every((p) => typeof p.z === 'number' && Number.isFinite(p.z));
-  if (model.withoutZView && hasZ)
-    views.push(
-      extractFeatures(
-        landmarks.map((p) => ({ x: p.x, y: p.y })),
-        handedness,
-        model.mirrorMode,
-        true,
-        model.palmPoints,
-      ),
-    );
-  return views;
-}
-
-/** Probabilities over the model's shape classes (temperature-scaled: calibrated). */
 export function shapeProbabilities(
   landmarks: readonly Landmark[],
   handedness: Handedness,
