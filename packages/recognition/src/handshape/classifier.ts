@@ -4,6 +4,7 @@ import {
   extractFeatures,
   FEATURE_SIZE,
   featureSize,
+  hasDepth,
   type Handedness,
   type Landmark,
   type MirrorMode,
@@ -164,8 +165,7 @@ export function shapeProbabilities(
   model: LoadedModel = getDefaultModel(),
 ): Float64Array {
   const f = extractFeatures(landmarks, handedness, model.mirrorMode, model.useZ, model.palmPoints);
-  const hasZ = landmarks.every((p) => typeof p.z === 'number' && Number.isFinite(p.z));
-  if (!(model.withoutZTails && hasZ)) return forwardProbsMean(model.members, f, model.temperature);
+  if (!(model.withoutZTails && hasDepth(landmarks))) return forwardProbsMean(model.members, f, model.temperature);
   // with and without z: the same 2-D inputs, so each member's first layer is shared by both readings
   const p = new Float64Array(model.classes.length);
   model.members.forEach((m, i) => {

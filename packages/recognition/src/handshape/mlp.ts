@@ -28,18 +28,21 @@ export function softmaxInPlace(z: Float64Array): Float64Array {
 
 /** Returns the logits of the last layer. */
 export function forwardLogits(model: MlpModel, features: ArrayLike<number>): Float64Array {
-  let a = new Float64Array(features.length);
+  const a = new Float64Array(features.length);
   for (let i = 0; i < a.length; i++) a[i] = (features[i] - model.mean[i]) / model.std[i];
+  return forwardLayers(model, a, 0);
+}
+
+/** Runs layers `from`.. on activations `a` (ReLU on every layer but the last). */
+function forwardLayers(model: MlpModel, a: Float64Array, from: number): Float64Array {
   const last = model.layers.length - 1;
-  for (let li = 0; li <= last; li++) {
+  for (let li = from; li <= last; li++) {
     const layer = model.layers[li];
-    const w = layer.w;
-    const nIn = layer.inputs;
     const out = new Float64Array(layer.outputs);
     for (let o = 0; o < layer.outputs; o++) {
       let s = layer.b[o];
-      const row = o * nIn;
-      for (let i = 0; i < nIn; i++) s += w[row + i] * a[i];
+      const row = o * layer.inputs;
+      for (let i = 0; i < layer.inputs; i++) s += layer.w[row + i] * a[i];
       out[o] = li < last && s < 0 ? 0 : s;
     }
     a = out;
@@ -105,7 +108,7 @@ export function forwardLogitsSharedHead(
     h1[o] = last > 0 && s1 < 0 ? 0 : s1;
     h2[o] = last > 0 && s2 < 0 ? 0 : s2;
   }
-  return [forwardRest(model, h1), forwardRest(model, h2)];
+  return [forwardLayers(model, h1, 1), forwardLayers(model, h2, 1)];
 }
 
 /** The first layer's sum over inputs split.. for constant (raw, unstandardised) inputs. */
@@ -120,21 +123,4 @@ export function firstLayerTail(model: MlpModel, split: number, tail: ArrayLike<n
     out[o] = s;
   }
   return out;
-}
-
-function forwardRest(model: MlpModel, h: Float64Array): Float64Array {
-  let a = h;
-  const last = model.layers.length - 1;
-  for (let li = 1; li <= last; li++) {
-    const layer = model.layers[li];
-    const out = new Float64Array(layer.outputs);
-    for (let o = 0; o < layer.outputs; o++) {
-      let s = layer.b[o];
-      const row = o * layer.inputs;
-      for (let i = 0; i < layer.inputs; i++) s += layer.w[row + i] * a[i];
-      out[o] = li < last && s < 0 ? 0 : s;
-    }
-    a = out;
-  }
-  return a;
 }

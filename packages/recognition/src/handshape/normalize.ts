@@ -305,6 +305,11 @@ export function mirrors(xy: ArrayLike<number>, handedness: Handedness, mode: Mir
   return mode === 'chirality' ? palmChirality(xy) > 0 : handedness === 'Left';
 }
 
+/** Every landmark carries a finite z. */
+export function hasDepth(landmarks: readonly Landmark[]): boolean {
+  return landmarks.every((p) => typeof p.z === 'number' && Number.isFinite(p.z));
+}
+
 /** Landmarks (consistent units) -> classifier feature vector. */
 export function extractFeatures(
   landmarks: readonly Landmark[],
@@ -316,10 +321,14 @@ export function extractFeatures(
   const xy = toXY(landmarks);
   const f = featuresFromCanonical(canonicalize(xy, handedness, mode));
   if (!useZ) return f;
-  const hasZ = landmarks.every((p) => typeof p.z === 'number' && Number.isFinite(p.z));
   return concat(
     f,
-    depthFeatures(xy, hasZ ? landmarks.map((p) => p.z as number) : null, mirrors(xy, handedness, mode), palmPoints),
+    depthFeatures(
+      xy,
+      hasDepth(landmarks) ? landmarks.map((p) => p.z as number) : null,
+      mirrors(xy, handedness, mode),
+      palmPoints,
+    ),
   );
 }
 
