@@ -54,11 +54,13 @@ interface Drawing {
   noise?: number;
   /** the wrist turning while the letter is drawn: degrees of in-plane rotation by the end */
   turnDeg?: number;
+  /** which way along x the thumb-side strokes go (default: the way the hand's knuckles say) */
+  thumbWay?: 1 | -1;
 }
 
 function sequence(d: Drawing, id = 'x'): SequenceInput {
   const palm = Math.hypot(d.hand[9].x - d.hand[0].x, d.hand[9].y - d.hand[0].y);
-  const thumb = Math.sign(d.hand[5].x - d.hand[17].x) || 1;
+  const thumb = d.thumbWay ?? (Math.sign(d.hand[5].x - d.hand[17].x) || 1);
   const c = Math.cos((d.slantDeg * Math.PI) / 180);
   const s = Math.sin((d.slantDeg * Math.PI) / 180);
   const moving = Math.max(2, Math.round(d.seconds * d.fps));
@@ -152,6 +154,37 @@ describe('landmark sequences: J and Z drawn at different speeds, sizes, slants a
     const per = cases.length / 2;
     expect(right.J / per).toBeGreaterThanOrEqual(0.9);
     expect(right.Z / per).toBeGreaterThanOrEqual(0.9);
+  });
+
+  it("reads a Z started either way (the signer's hand, and whether the palm or its back faces the camera, decide it), edge-on hands too", () => {
+    const spread = (h: Landmark[]) => (h[5].x - h[17].x) / Math.hypot(h[9].x - h[0].x, h[9].y - h[0].y);
+    expect(dHands.filter((h) => Math.abs(spread(h)) < 0.15).length).toBeGreaterThanOrEqual(2);
+    let right = 0;
+    let all = 0;
+    for (const hand of dHands)
+      for (const thumbWay of [1, -1] as const)
+        for (const fps of [15, 30]) {
+          const d: Drawing = { hand, path: zPoint, seconds: 1, fps, scale: 1, slantDeg: 0, noise: 0.02, thumbWay };
+          all++;
+          if (recognizeSequence(sequence(d), 'letters').label === 'Z') right++;
+        }
+    expect(right / all).toBeGreaterThanOrEqual(0.95);
+  });
+
+  it('a J hooked away from the thumb of a hand seen face-on is not a J', () => {
+    const spread = (h: Landmark[]) => (h[5].x - h[17].x) / Math.hypot(h[9].x - h[0].x, h[9].y - h[0].y);
+    const faceOn = iHands.filter((h) => Math.abs(spread(h)) > 0.4);
+    expect(faceOn.length).toBeGreaterThanOrEqual(2);
+    for (const hand of faceOn) {
+      const way = Math.sign(spread(hand)) as 1 | -1;
+      const drawn = (thumbWay: 1 | -1) =>
+        recognizeSequence(
+          sequence({ hand, path: jPoint, seconds: 1, fps: 30, scale: 1, slantDeg: 0, thumbWay }),
+          'letters',
+        ).label;
+      expect(drawn(way)).toBe('J');
+      expect(drawn(-way as 1 | -1)).not.toBe('J');
+    }
   });
 
   it('a J or Z is sure, with a pause before and after the drawing', () => {

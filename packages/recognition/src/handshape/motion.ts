@@ -31,6 +31,13 @@ export interface MotionOptions {
   maxSlantDeg: number;
   /** the fingertip path is averaged over about +-this many ms (whole frames; none at low frame rates) */
   smoothMs: number;
+  /**
+   * The path is read toward the thumb side, which the knuckles show (index MCP vs pinky MCP along
+   * x); knuckles closer than this (palms) leave it unknown and both ways are tried. Z is always
+   * tried both ways: which way it goes follows the signer's hand and whether the palm or the back
+   * faces the camera, and an index hand is often held edge-on or turned away.
+   */
+  minSideSpread: Record<MotionLetter, number>;
 }
 
 /**
@@ -45,6 +52,7 @@ export const DEFAULT_MOTION: MotionOptions = {
   minFrames: 6,
   maxSlantDeg: 20,
   smoothMs: 45,
+  minSideSpread: { J: 0.25, Z: Infinity },
 };
 
 type Pt = [number, number];
@@ -169,31 +177,42 @@ function detectPrepared(hand: readonly Prepared[], o: MotionOptions): MotionResu
   const dt = (hand[hand.length - 1].timeMs - hand[0].timeMs) / Math.max(1, hand.length - 1);
   const k = dt > 0 ? Math.min(2, Math.round(o.smoothMs / dt)) : 2;
   const palm = xy.map((p) => palmSize(p)).sort((a, b) => a - b)[Math.floor(xy.length / 2)];
-  // thumb side from the first frames: sign of index MCP minus pinky MCP along x
-  const head = xy.slice(0, Math.max(3, Math.floor(xy.length / 4)));
-  const side = Math.sign(head.reduce((s, p) => s + p[10] - p[34], 0)) || 1;
   let bestDist = Infinity;
   for (const letter of ['J', 'Z'] as const) {
     const frac = shapes.filter((s) => s === letter).length / hand.length;
     if (frac < o.minShapeFraction) continue;
     const tip = letter === 'J' ? 20 : 8;
-    const raw: Pt[] = xy.map((p) => [
-      (side * (p[2 * tip] - xy[0][2 * tip])) / palm,
-      (p[2 * tip + 1] - xy[0][2 * tip + 1]) / palm,
-    ]);
-    const path = smooth(raw, k);
-    const xs = path.map((p) => p[0]);
-    const ys = path.map((p) => p[1]);
-    const extent = Math.hypot(Math.max(...xs) - Math.min(...xs), Math.max(...ys) - Math.min(...ys));
-    if (extent < o.minExtent[letter]) continue;
-    const dist = templateDistance(path, letter, o.maxSlantDeg);
-    res.distances[letter] = dist;
-    if (dist <= o.maxTemplateDistance && dist < bestDist) {
-      bestDist = dist;
-      res.letter = letter;
+    for (const side of thumbSides(xy, palm, o.minSideSpread[letter])) {
+      const raw: Pt[] = xy.map((p) => [
+        (side * (p[2 * tip] - xy[0][2 * tip])) / palm,
+        (p[2 * tip + 1] - xy[0][2 * tip + 1]) / palm,
+      ]);
+      const path = smooth(raw, k);
+      const xs = path.map((p) => p[0]);
+      const ys = path.map((p) => p[1]);
+      const extent = Math.hypot(Math.max(...xs) - Math.min(...xs), Math.max(...ys) - Math.min(...ys));
+      if (extent < o.minExtent[letter]) continue;
+      const dist = templateDistance(path, letter, o.maxSlantDeg);
+      res.distances[letter] = Math.min(dist, res.distances[letter] ?? Infinity);
+      if (dist <= o.maxTemplateDistance && dist < bestDist) {
+        bestDist = dist;
+        res.letter = letter;
+      }
     }
   }
   return res;
+}
+
+/**
+ * Which way is the thumb along x, from the first frames (index MCP minus pinky MCP). A hand seen
+ * edge-on has its knuckles nearly on top of each other, so the sign is noise there: when they are
+ * less than `minSpread` palms apart, both ways are tried.
+ */
+function thumbSides(xy: readonly Float64Array[], palm: number, minSpread: number): number[] {
+  const head = xy.slice(0, Math.max(3, Math.floor(xy.length / 4)));
+  const spread = head.reduce((s, p) => s + p[10] - p[34], 0) / head.length / palm;
+  if (Math.abs(spread) < minSpread) return [1, -1];
+  return [Math.sign(spread)];
 }
 
 /** Streaming wrapper: keeps a time window of hand frames and fires once per drawn letter. */

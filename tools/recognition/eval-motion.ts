@@ -1,0 +1,175 @@
+/**
+ * npm run eval:motion [-- --every N]
+ *
+ * J and Z drawn by real hands: every Nth I and D of the webcam landmark sets (boris, siruyy,
+ * ASLNow, which have depth) and of the photos' readings when extracted (ASL-HG, Massey) is moved
+ * along a J or Z path and read by `npm run recognize -- --landmarks`'s decision
+ * (recognize/sequences.ts: per-frame classification, the stabilizer's hold, the motion detector).
+ *
+ *  - J: the I hand draws down and hooks toward its thumb while the wrist twists 0 or 90 degrees
+ *    about the forearm (the real J turns the palm toward the signer);
+ *  - Z: the index hand draws across, back diagonally, across, both ways (which way a Z starts
+ *    follows the signer's hand and whether the palm or its back faces the camera, which a hand
+ *    seen edge-on, its knuckles on top of each other, does not show);
+ *  - each at 1 s / 30 fps, 0.7 s / 15 fps and 1.5 s / 20 fps, with 3% of a palm of tracker jitter;
+ *  - still: every I and D held for 1 s at 30 fps, swaying by a tenth of a palm: never J or Z;
+ *  - other movements: every I and D moved straight down, or across and back (same timings): never
+ *    J or Z. (A circle is not among them: its lower half draws a J's hook, and the detector, which
+ *    answers as soon as a letter is drawn, reads an I moved round a circle as J.)
+ *
+ * These are real handshapes on drawn paths, not recordings of people drawing the letters.
+ */
+import { recognizeSequence, type SequenceInput } from './recognize/sequences.js';
+import { loadExtracted, loadLandmarkSet, type Sample } from './train/data.js';
+
+type Pt = [number, number];
+
+/** J and Z paths in (towardThumb, down) palm units, t from 0 to 1. */
+function jPath(t: number): Pt {
+  if (t < 0.55) return [0, (t / 0.55) * 1.6];
+  const th = ((t - 0.55) / 0.45) * Math.PI * 0.85;
+  return [0.6 - 0.6 * Math.cos(th), 1.6 + 0.6 * Math.sin(th)];
+}
+function zPath(t: number): Pt {
+  const c: Pt[] = [
+    [0, 0],
+    [-2, 0],
+    [0, 2],
+    [-2, 2],
+  ];
+  const u = Math.min(t, 0.9999) * 3;
+  const k = Math.floor(u);
+  const f = u - k;
+  return [c[k][0] + f * (c[k + 1][0] - c[k][0]), c[k][1] + f * (c[k + 1][1] - c[k][1])];
+}
+
+/** movements that are not letters: straight down, across and back (a circle's lower half is a J's hook, so it is left out) */
+const OTHER_PATHS: ReadonlyArray<(t: number) => Pt> = [(t) => [0, 1.6 * t], (t) => [-2 * Math.sin(Math.PI * t), 0]];
+
+const TIMINGS: ReadonlyArray<readonly [seconds: number, fps: number]> = [
+  [1, 30],
+  [0.7, 15],
+  [1.5, 20],
+];
+const JITTER = 0.03;
+const EDGE_ON = 0.25;
+
+function points(s: Sample): number[][] {
+  return Array.from({ length: 21 }, (_, i) => [s.xy[2 * i], s.xy[2 * i + 1], s.z ? s.z[i] : 0]);
+}
+const palmOf = (p: number[][]) => Math.hypot(p[9][0] - p[0][0], p[9][1] - p[0][1]);
+/** index MCP minus pinky MCP along x, in palms: which way the thumb is */
+const knuckleSpread = (p: number[][]) => (p[5][0] - p[17][0]) / palmOf(p);
+
+function rng(seed: number): () => number {
+  let r = seed;
+  return () => ((r = (r * 1103515245 + 12345) % 2147483648) / 2147483648 - 0.5) * 2;
+}
+
+/** The hand moved along `path` (x toward `thumbWay`), the wrist twisting `twistDeg` about the forearm in the second half. */
+function drawn(
+  p: number[][],
+  path: (t: number) => Pt,
+  thumbWay: number,
+  seconds: number,
+  fps: number,
+  twistDeg: number,
+  seed: number,
+): SequenceInput {
+  const palm = palmOf(p);
+  const rnd = rng(seed);
+  const n = Math.round(seconds * fps);
+  const w = p[0];
+  const frames = Array.from({ length: n }, (_, i) => {
+    const t = i / (n - 1);
+    const [a, b] = path(t);
+    const th = ((Math.max(0, (t - 0.45) / 0.55) * twistDeg * Math.PI) / 180) * thumbWay;
+    const [c, s] = [Math.cos(th), Math.sin(th)];
+    return p.map((q) => {
+      const [x, y, z] = [q[0] - w[0], q[1] - w[1], q[2] - w[2]];
+      return [
+        w[0] + c * x + s * z + a * palm * thumbWay + JITTER * palm * rnd(),
+        w[1] + y + b * palm + JITTER * palm * rnd(),
+        w[2] - s * x + c * z,
+      ];
+    });
+  });
+  return { id: 'drawn', fps, width: 1, height: 1, frames };
+}
+
+function still(p: number[][], seed: number): SequenceInput {
+  const palm = palmOf(p);
+  const rnd = rng(seed);
+  const fps = 30;
+  const frames = Array.from({ length: fps }, (_, i) => {
+    const dx = 0.1 * (Math.sin((2 * Math.PI * i) / fps) + 0.3 * rnd()) * palm;
+    const dy = 0.1 * (0.5 * Math.cos((2 * Math.PI * i) / fps) + 0.3 * rnd()) * palm;
+    return p.map((q) => [q[0] + dx + JITTER * palm * rnd(), q[1] + dy + JITTER * palm * rnd(), q[2]]);
+  });
+  return { id: 'still', fps, width: 1, height: 1, frames };
+}
+
+function main(): void {
+  const i = process.argv.indexOf('--every');
+  const every = i > 0 ? Number(process.argv[i + 1]) : 3;
+  const sets: Array<[string, Sample[]]> = (['boris', 'siruyy', 'aslnow'] as const).map((s) => [s, loadLandmarkSet(s)]);
+  for (const s of ['aslhg', 'massey'] as const) {
+    const e = loadExtracted(s);
+    if (e) sets.push([s, e.samples]);
+    else console.log(`${s}: not extracted (npm run extract:landmarks), skipped`);
+  }
+  const total = { j: 0, jn: 0, z: 0, zn: 0, edgeZ: 0, edgeN: 0, falseMotion: 0, stillN: 0, otherMotion: 0, otherN: 0 };
+  for (const [name, samples] of sets) {
+    const of = (l: string) => samples.filter((s) => s.label === l && s.z).filter((_, k) => k % every === 0);
+    const t = { j: 0, jn: 0, z: 0, zn: 0, edgeZ: 0, edgeN: 0, falseMotion: 0, stillN: 0, otherMotion: 0, otherN: 0 };
+    of('I').forEach((s, k) => {
+      const p = points(s);
+      const way = Math.sign(knuckleSpread(p)) || 1;
+      for (const [sec, fps] of TIMINGS)
+        for (const twist of [0, 90]) {
+          t.jn++;
+          if (recognizeSequence(drawn(p, jPath, way, sec, fps, twist, k + 1), 'letters').label === 'J') t.j++;
+        }
+    });
+    of('D').forEach((s, k) => {
+      const p = points(s);
+      const spread = knuckleSpread(p);
+      const edgeOn = Math.abs(spread) < EDGE_ON;
+      for (const way of [1, -1])
+        for (const [sec, fps] of TIMINGS) {
+          const ok = recognizeSequence(drawn(p, zPath, way, sec, fps, 10, k + 1), 'letters').label === 'Z';
+          t.zn++;
+          if (ok) t.z++;
+          if (edgeOn) {
+            t.edgeN++;
+            if (ok) t.edgeZ++;
+          }
+        }
+    });
+    [...of('I'), ...of('D')].forEach((s, k) => {
+      t.stillN++;
+      const l = recognizeSequence(still(points(s), k + 1), 'letters').label;
+      if (l === 'J' || l === 'Z') t.falseMotion++;
+      const p = points(s);
+      for (const path of OTHER_PATHS)
+        for (const [sec, fps] of TIMINGS) {
+          t.otherN++;
+          const m = recognizeSequence(drawn(p, path, 1, sec, fps, 0, k + 1), 'letters').label;
+          if (m === 'J' || m === 'Z') t.otherMotion++;
+        }
+    });
+    const pc = (a: number, b: number) => (b ? `${((100 * a) / b).toFixed(1)}%` : '-');
+    console.log(
+      `${name}: J ${t.j}/${t.jn} (${pc(t.j, t.jn)}), Z ${t.z}/${t.zn} (${pc(t.z, t.zn)}; hands seen edge-on ${t.edgeZ}/${t.edgeN}), ` +
+        `still I or D read as J or Z ${t.falseMotion}/${t.stillN}, other movements ${t.otherMotion}/${t.otherN}`,
+    );
+    for (const k of Object.keys(total) as (keyof typeof total)[]) total[k] += t[k];
+  }
+  const pc = (a: number, b: number) => `${((100 * a) / b).toFixed(1)}%`;
+  console.log(
+    `all: J ${total.j}/${total.jn} (${pc(total.j, total.jn)}), Z ${total.z}/${total.zn} (${pc(total.z, total.zn)}; edge-on ${total.edgeZ}/${total.edgeN}), ` +
+      `still I or D read as J or Z ${total.falseMotion}/${total.stillN}, other movements ${total.otherMotion}/${total.otherN}`,
+  );
+}
+
+main();
