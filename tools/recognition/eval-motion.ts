@@ -13,6 +13,9 @@
  *    seen edge-on, its knuckles on top of each other, does not show);
  *  - each at 1 s / 30 fps, 0.7 s / 15 fps and 1.5 s / 20 fps, with 3% of a palm of tracker jitter;
  *  - still: every I and D held for 1 s at 30 fps, swaying by a tenth of a palm: never J or Z;
+ *    the same for every 10th hand of every other letter;
+ *  - Z with the index pointing at the camera: the D hands tilted 60 degrees about the image's
+ *    horizontal axis (fingertips toward the camera) before they draw;
  *  - other movements: every I and D moved straight down, or across and back (same timings): never
  *    J or Z. (A circle is not among them: its lower half draws a J's hook, and the detector, which
  *    answers as soon as a letter is drawn, reads an I moved round a circle as J.)
@@ -97,6 +100,16 @@ function drawn(
   return { id: 'drawn', fps, width: 1, height: 1, frames };
 }
 
+/** The hand tilted about the image's horizontal axis through the wrist, fingertips toward the camera. */
+function tilted(p: number[][], deg: number): number[][] {
+  const [c, s] = [Math.cos((deg * Math.PI) / 180), Math.sin((deg * Math.PI) / 180)];
+  const w = p[0];
+  return p.map((q) => {
+    const [y, z] = [q[1] - w[1], q[2] - w[2]];
+    return [q[0], w[1] + c * y - s * z, w[2] + s * y + c * z];
+  });
+}
+
 function still(p: number[][], seed: number): SequenceInput {
   const palm = palmOf(p);
   const rnd = rng(seed);
@@ -118,10 +131,25 @@ function main(): void {
     if (e) sets.push([s, e.samples]);
     else console.log(`${s}: not extracted (npm run extract:landmarks), skipped`);
   }
-  const total = { j: 0, jn: 0, z: 0, zn: 0, edgeZ: 0, edgeN: 0, falseMotion: 0, stillN: 0, otherMotion: 0, otherN: 0 };
+  const total = {
+    j: 0,
+    jn: 0,
+    z: 0,
+    zn: 0,
+    edgeZ: 0,
+    edgeN: 0,
+    tiltZ: 0,
+    tiltN: 0,
+    falseMotion: 0,
+    stillN: 0,
+    otherMotion: 0,
+    otherN: 0,
+    letterMotion: 0,
+    letterN: 0,
+  };
   for (const [name, samples] of sets) {
     const of = (l: string) => samples.filter((s) => s.label === l && s.z).filter((_, k) => k % every === 0);
-    const t = { j: 0, jn: 0, z: 0, zn: 0, edgeZ: 0, edgeN: 0, falseMotion: 0, stillN: 0, otherMotion: 0, otherN: 0 };
+    const t = Object.fromEntries(Object.keys(total).map((k) => [k, 0])) as typeof total;
     of('I').forEach((s, k) => {
       const p = points(s);
       const way = Math.sign(knuckleSpread(p)) || 1;
@@ -135,6 +163,10 @@ function main(): void {
       const p = points(s);
       const spread = knuckleSpread(p);
       const edgeOn = Math.abs(spread) < EDGE_ON;
+      for (const way of [1, -1]) {
+        t.tiltN++;
+        if (recognizeSequence(drawn(tilted(p, 60), zPath, way, 1, 30, 0, k + 1), 'letters').label === 'Z') t.tiltZ++;
+      }
       for (const way of [1, -1])
         for (const [sec, fps] of TIMINGS) {
           const ok = recognizeSequence(drawn(p, zPath, way, sec, fps, 10, k + 1), 'letters').label === 'Z';
@@ -158,17 +190,27 @@ function main(): void {
           if (m === 'J' || m === 'Z') t.otherMotion++;
         }
     });
+    samples
+      .filter((s) => s.label !== 'I' && s.label !== 'D')
+      .filter((_, k) => k % 10 === 0)
+      .forEach((s, k) => {
+        t.letterN++;
+        const l = recognizeSequence(still(points(s), k + 1), 'letters').label;
+        if (l === 'J' || l === 'Z') t.letterMotion++;
+      });
     const pc = (a: number, b: number) => (b ? `${((100 * a) / b).toFixed(1)}%` : '-');
     console.log(
       `${name}: J ${t.j}/${t.jn} (${pc(t.j, t.jn)}), Z ${t.z}/${t.zn} (${pc(t.z, t.zn)}; hands seen edge-on ${t.edgeZ}/${t.edgeN}), ` +
-        `still I or D read as J or Z ${t.falseMotion}/${t.stillN}, other movements ${t.otherMotion}/${t.otherN}`,
+        `index at the camera ${t.tiltZ}/${t.tiltN}; still I or D read as J or Z ${t.falseMotion}/${t.stillN}, ` +
+        `other movements ${t.otherMotion}/${t.otherN}, other letters held still ${t.letterMotion}/${t.letterN}`,
     );
     for (const k of Object.keys(total) as (keyof typeof total)[]) total[k] += t[k];
   }
   const pc = (a: number, b: number) => `${((100 * a) / b).toFixed(1)}%`;
   console.log(
     `all: J ${total.j}/${total.jn} (${pc(total.j, total.jn)}), Z ${total.z}/${total.zn} (${pc(total.z, total.zn)}; edge-on ${total.edgeZ}/${total.edgeN}), ` +
-      `still I or D read as J or Z ${total.falseMotion}/${total.stillN}, other movements ${total.otherMotion}/${total.otherN}`,
+      `index at the camera ${total.tiltZ}/${total.tiltN}; still I or D read as J or Z ${total.falseMotion}/${total.stillN}, ` +
+      `other movements ${total.otherMotion}/${total.otherN}, other letters held still ${total.letterMotion}/${total.letterN}`,
   );
 }
 

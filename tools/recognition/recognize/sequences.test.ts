@@ -171,6 +171,36 @@ describe('landmark sequences: J and Z drawn at different speeds, sizes, slants a
     expect(right / all).toBeGreaterThanOrEqual(0.95);
   });
 
+  it('reads a Z drawn with the index pointing at the camera (foreshortened in the image, straight in depth)', () => {
+    const bend = (70 * Math.PI) / 180;
+    let foreshortened = 0;
+    let right = 0;
+    for (const hand of dHands) {
+      // the index bent forward at its knuckle, toward the camera; the rest of the hand as it was
+      const m = hand[5];
+      const pointing = hand.map((p, i) =>
+        i >= 5 && i <= 8
+          ? {
+              x: m.x + Math.cos(bend) * (p.x - m.x),
+              y: m.y + Math.cos(bend) * (p.y - m.y),
+              z: -Math.sin(bend) * Math.hypot(p.x - m.x, p.y - m.y),
+            }
+          : { x: p.x, y: p.y, z: 0 },
+      );
+      if (fingers(pointing).index !== 'extended') foreshortened++;
+      const palm = Math.hypot(hand[9].x - hand[0].x, hand[9].y - hand[0].y);
+      const frames = Array.from({ length: 30 }, (_, i) => {
+        const [a, b] = zPoint(i / 29);
+        return pointing.map((p) => [(p.x + a * palm) / SIZE, (p.y + b * palm) / SIZE, p.z / SIZE]);
+      });
+      if (recognizeSequence({ id: 'pointing', fps: 30, width: SIZE, height: SIZE, frames }, 'letters').label === 'Z')
+        right++;
+    }
+    // the image alone no longer shows a straight index
+    expect(foreshortened / dHands.length).toBeGreaterThanOrEqual(0.9);
+    expect(right / dHands.length).toBeGreaterThanOrEqual(0.9);
+  });
+
   it('a J hooked away from the thumb of a hand seen face-on is not a J', () => {
     const spread = (h: Landmark[]) => (h[5].x - h[17].x) / Math.hypot(h[9].x - h[0].x, h[9].y - h[0].y);
     const faceOn = iHands.filter((h) => Math.abs(spread(h)) > 0.4);

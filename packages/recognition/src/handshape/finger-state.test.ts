@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { handState } from './finger-state.js';
+import { fingerStates3d, handState } from './finger-state.js';
 import { mirrorX, samplesOf } from './__fixtures__/fixtures.js';
 
 const states = (label: string) => samplesOf(label).map((s) => handState(s.landmarks, 'Unknown'));
@@ -60,5 +60,39 @@ describe('handState on real samples', () => {
     const f2 = handState(mirrorX(b), 'Right').palm.facing;
     expect([f1, f2].sort()).toEqual(['away', 'camera']);
     expect(handState(b, 'Unknown').palm.facing).toBe('unknown');
+  });
+});
+
+describe('fingerStates3d', () => {
+  it('is null without depth', () => {
+    expect(fingerStates3d(samplesOf('D')[0].landmarks)).toBeNull();
+  });
+
+  it('agrees with the image on a flat hand, and sees an index bent toward the camera as still straight', () => {
+    const bend = (75 * Math.PI) / 180;
+    for (const s of samplesOf('D')) {
+      const flat = s.landmarks.map((p) => ({ ...p, z: 0 }));
+      expect(fingerStates3d(flat)).toEqual(handState(flat, 'Unknown').fingers);
+      const m = flat[5];
+      const pointing = flat.map((p, i) =>
+        i >= 5 && i <= 8
+          ? {
+              x: m.x + Math.cos(bend) * (p.x - m.x),
+              y: m.y + Math.cos(bend) * (p.y - m.y),
+              z: -Math.sin(bend) * Math.hypot(p.x - m.x, p.y - m.y),
+            }
+          : p,
+      );
+      expect(handState(pointing, 'Unknown').fingers.index).not.toBe('extended');
+      expect(fingerStates3d(pointing)!.index).toBe(handState(flat, 'Unknown').fingers.index);
+    }
+  });
+
+  it('A and S stay curled in depth', () => {
+    for (const l of ['A', 'S'])
+      for (const s of samplesOf(l)) {
+        const st = fingerStates3d(s.landmarks.map((p) => ({ ...p, z: 0 })))!;
+        expect(Object.values(st).filter((f) => f === 'extended')).toEqual([]);
+      }
   });
 });

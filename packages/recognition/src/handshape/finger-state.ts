@@ -2,7 +2,15 @@
  * Per-finger state, spread, thumb position and palm orientation from 21 landmarks.
  * Works in 2-D (image plane), so it behaves the same on all data sources.
  */
-import { canonicalize, FINGER_CHAINS, palmChirality, toXY, type Handedness, type Landmark } from './normalize.js';
+import {
+  canonicalize,
+  FINGER_CHAINS,
+  hasDepth,
+  palmChirality,
+  toXY,
+  type Handedness,
+  type Landmark,
+} from './normalize.js';
 
 export type FingerName = 'thumb' | 'index' | 'middle' | 'ring' | 'pinky';
 export type Finger = Exclude<FingerName, 'thumb'>;
@@ -51,6 +59,37 @@ function d(p: Float64Array, i: number, j: number): number {
   return Math.hypot(p[2 * i] - p[2 * j], p[2 * i + 1] - p[2 * j + 1]);
 }
 
+function fingerState(reach: number, straight: number): FingerState {
+  return reach < THRESHOLDS.curledReach
+    ? 'curled'
+    : straight > THRESHOLDS.extendedStraightness && reach > THRESHOLDS.extendedReach
+      ? 'extended'
+      : 'bent';
+}
+
+/**
+ * The four fingers' states measured in 3-D (same reach and straightness rules as `handState`),
+ * or null when the landmarks carry no depth. A finger pointing at the camera is foreshortened in
+ * the image, so its 2-D state says bent or curled; in 3-D it is still straight and reaching.
+ * z must be in the units of x (the classifier's caller contract).
+ */
+export function fingerStates3d(landmarks: readonly Landmark[]): Record<Finger, FingerState> | null {
+  if (!hasDepth(landmarks)) return null;
+  const d3 = (i: number, j: number) => {
+    const a = landmarks[i];
+    const b = landmarks[j];
+    return Math.hypot(a.x - b.x, a.y - b.y, a.z! - b.z!);
+  };
+  const out = {} as Record<Finger, FingerState>;
+  FINGERS.forEach((name, i) => {
+    const [m, pip, dip, tip] = FINGER_CHAINS[i + 1];
+    const reach = d3(0, tip) / Math.max(d3(0, pip), 1e-6);
+    const straight = d3(m, tip) / Math.max(d3(m, pip) + d3(pip, dip) + d3(dip, tip), 1e-6);
+    out[name] = fingerState(reach, straight);
+  });
+  return out;
+}
+
 export function handState(landmarks: readonly Landmark[], handedness: Handedness): HandState {
   const p = canonicalize(toXY(landmarks), handedness, 'handedness');
   const measures: Record<string, number> = {};
@@ -61,12 +100,7 @@ export function handState(landmarks: readonly Landmark[], handedness: Handedness
     const straight = d(p, m, tip) / Math.max(d(p, m, pip) + d(p, pip, dip) + d(p, dip, tip), 1e-6);
     measures[`${name}Reach`] = reach;
     measures[`${name}Straight`] = straight;
-    fingers[name] =
-      reach < THRESHOLDS.curledReach
-        ? 'curled'
-        : straight > THRESHOLDS.extendedStraightness && reach > THRESHOLDS.extendedReach
-          ? 'extended'
-          : 'bent';
+    fingers[name] = fingerState(reach, straight);
   });
   const ratio = (a: number, b: number, ma: number, mb: number) => d(p, a, b) / Math.max(d(p, ma, mb), 1e-6);
   measures.spreadIM = ratio(8, 12, 5, 9);

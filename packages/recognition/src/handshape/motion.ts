@@ -6,7 +6,7 @@
  * "Thumb side" is read from the hand itself (index MCP vs pinky MCP), so left and right
  * hands and mirrored cameras need no special casing.
  */
-import { handState } from './finger-state.js';
+import { fingerStates3d, handState, type Finger, type FingerState } from './finger-state.js';
 import { palmSize, toXY, type Handedness, type Landmark } from './normalize.js';
 
 export type MotionLetter = 'J' | 'Z';
@@ -139,12 +139,22 @@ function smooth(path: Pt[], k = 2): Pt[] {
   });
 }
 
-function shapeOf(lm: readonly Landmark[], h: Handedness): MotionLetter | null {
-  const s = handState(lm, h);
-  const f = s.fingers;
+function shapeOfFingers(f: Record<Finger, FingerState>): MotionLetter | null {
   if (f.pinky === 'extended' && f.index === 'curled' && f.middle === 'curled' && f.ring !== 'extended') return 'J';
   if (f.index === 'extended' && f.middle !== 'extended' && f.ring !== 'extended' && f.pinky !== 'extended') return 'Z';
   return null;
+}
+
+/**
+ * The I (J) or index (Z) handshape, from the fingers in the image or, with depth, in 3-D: a Z is
+ * often drawn with the index pointing at the camera, and a J's wrist twists, which foreshorten the
+ * finger in the image.
+ */
+function shapeOf(lm: readonly Landmark[], h: Handedness): MotionLetter | null {
+  const flat = shapeOfFingers(handState(lm, h).fingers);
+  if (flat) return flat;
+  const deep = fingerStates3d(lm);
+  return deep ? shapeOfFingers(deep) : null;
 }
 
 export interface MotionResult {
