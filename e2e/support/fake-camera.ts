@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import sharp from 'sharp';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../playwright.config';
 import { test } from './fixtures';
-import { buildY4m, fakeCameraLaunchOptions } from './y4m';
+import { buildY4m, fakeCameraLaunchOptions, type MovingPhoto } from './y4m';
 
 /** In a fake camera's photo list: a frame with no hand (black). */
 export const NO_HAND = null;
@@ -18,10 +18,10 @@ export interface FakeCameraOptions {
 
 /**
  * The whole file's browser gets a fake webcam playing `photos` in a loop (paths under the shared
- * photos folder, or NO_HAND), letterboxed on black at 640x480; the video is removed after the
+ * photos folder, or NO_HAND, or a photo moving over black), letterboxed on black at 640x480; the video is removed after the
  * file's tests. Call at the top level of a test file (launch options are per worker).
  */
-export async function useFakeCamera(photos: Array<string | null>, opts: FakeCameraOptions = {}) {
+export async function useFakeCamera(photos: Array<string | MovingPhoto | null>, opts: FakeCameraOptions = {}) {
   const dir = await mkdtemp(join(tmpdir(), 'asl-e2e-camera-'));
   // Playwright also loads the file in its runner process to list the tests, where no afterAll
   // runs: without this, each run left a video of 20-80 MB in the temporary folder.

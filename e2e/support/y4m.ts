@@ -5,9 +5,20 @@ import sharp from 'sharp';
 /** The real ASL photos (ASL_SHARED_DIR is set by playwright.config.ts). */
 export const PHOTOS_DIR = resolve(process.env.ASL_SHARED_DIR!, 'data', 'photos');
 
+/**
+ * A photo moving over black: `size` pixels square (the photo fitted inside), its top-left corner
+ * at `at(t)` for t from 0 to 1 over `frames` frames (a hand drawing a letter in the air).
+ */
+export interface MovingPhoto {
+  photo: string;
+  size: number;
+  frames: number;
+  at: (t: number) => [left: number, top: number];
+}
+
 export interface Y4mOptions {
-  /** Photo paths (absolute, or relative to PHOTOS_DIR). */
-  photos: string[];
+  /** Photo paths (absolute, or relative to PHOTOS_DIR), or moving photos. */
+  photos: Array<string | MovingPhoto>;
   out: string;
   width?: number;
   height?: number;
@@ -29,8 +40,26 @@ export async function buildY4m(opts: Y4mOptions): Promise<{ path: string; frames
   const frameHeader = Buffer.from('FRAME\n', 'ascii');
   const parts: Buffer[] = [header];
   let frames = 0;
+  const pathOf = (photo: string) => (photo.startsWith('/') ? photo : join(PHOTOS_DIR, photo));
   for (const photo of opts.photos) {
-    const file = photo.startsWith('/') ? photo : join(PHOTOS_DIR, photo);
+    if (typeof photo !== 'string') {
+      const small = await sharp(pathOf(photo.photo))
+        .resize(photo.size, photo.size, { fit: 'contain', background: { r: 0, g: 0, b: 0 } })
+        .removeAlpha()
+        .toBuffer();
+      for (let i = 0; i < photo.frames; i++) {
+        const [left, top] = photo.at(photo.frames > 1 ? i / (photo.frames - 1) : 0);
+        const rgb = await sharp({ create: { width: W, height: H, channels: 3, background: { r: 0, g: 0, b: 0 } } })
+          .composite([{ input: small, left: Math.round(left), top: Math.round(top) }])
+          .removeAlpha()
+          .raw()
+          .toBuffer();
+        parts.push(frameHeader, rgbToI420(rgb, W, H));
+        frames++;
+      }
+      continue;
+    }
+    const file = pathOf(photo);
     const rgb = await sharp(file)
       .resize(W, H, { fit: 'contain', background: { r: 0, g: 0, b: 0 } })
       .removeAlpha()

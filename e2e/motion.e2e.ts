@@ -1,0 +1,92 @@
+import type { MovingPhoto } from './support/y4m';
+import { expect, newLearner, registerViaUi, test } from './support/fixtures';
+import { NO_HAND, useFakeCamera } from './support/fake-camera';
+
+/**
+ * J and Z drawn to the camera: the fake camera moves a real I photo along a J and a real D photo
+ * along a Z (Massey ASL data set, segmented on black), as a learner draws them in the air, and the
+ * topic "jz" is practised: the server tracks the moving hand, the motion detector reads the
+ * fingertip's path, and practice accepts each letter. 10 fps: 4 s with no hand, the I held still,
+ * the J drawn in 1.5 s, no hand, the D held still, the Z drawn in 1.8 s, then 20 s with no hand.
+ *
+ * Both photos show a right hand with the palm to the camera (thumb toward +x, where the index
+ * knuckle is). Sizes are in pixels of the 640x480 video: the photo is 260 px square, so its palm
+ * (wrist to middle knuckle) is about 128 px.
+ */
+const PALM = 128;
+const SIZE = 260;
+const I_PHOTO = 'massey/asl_dataset/i/hand1_i_bot_seg_1_cropped.jpeg';
+const D_PHOTO = 'massey/asl_dataset/d/hand1_d_dif_seg_1_cropped.jpeg';
+
+/** J: down, then a hook toward the thumb (+x), in palms (70% of a large J). */
+function jAt(t: number): [number, number] {
+  const [a, b] =
+    t < 0.55
+      ? [0, (t / 0.55) * 1.6]
+      : [
+          0.6 - 0.6 * Math.cos(((t - 0.55) / 0.45) * Math.PI * 0.85),
+          1.6 + 0.6 * Math.sin(((t - 0.55) / 0.45) * Math.PI * 0.85),
+        ];
+  return [150 + a * 0.7 * PALM, 10 + b * 0.7 * PALM];
+}
+
+/** Z: across away from the thumb (-x), diagonally back, across again; 1.2 palms wide and tall. */
+function zAt(t: number): [number, number] {
+  const corners: Array<[number, number]> = [
+    [0, 0],
+    [-2, 0],
+    [0, 2],
+    [-2, 2],
+  ];
+  const u = Math.min(t, 0.9999) * 3;
+  const k = Math.floor(u);
+  const f = u - k;
+  const a = corners[k][0] + f * (corners[k + 1][0] - corners[k][0]);
+  const b = corners[k][1] + f * (corners[k + 1][1] - corners[k][1]);
+  return [330 + a * 0.6 * PALM, 20 + b * 0.6 * PALM];
+}
+
+const still = (photo: string, at: [number, number], frames: number): MovingPhoto => ({
+  photo,
+  size: SIZE,
+  frames,
+  at: () => at,
+});
+
+await useFakeCamera(
+  [
+    NO_HAND,
+    NO_HAND,
+    still(I_PHOTO, jAt(0), 15),
+    { photo: I_PHOTO, size: SIZE, frames: 15, at: jAt },
+    still(I_PHOTO, jAt(1), 5),
+    NO_HAND,
+    still(D_PHOTO, zAt(0), 15),
+    { photo: D_PHOTO, size: SIZE, frames: 18, at: zAt },
+    still(D_PHOTO, zAt(1), 5),
+    ...Array<null>(10).fill(NO_HAND),
+  ],
+  { fps: 10, framesPerPhoto: 20 },
+);
+
+test('J and Z drawn in the air are read from the movement and accepted', async ({ page, base }) => {
+  test.setTimeout(180_000);
+  await registerViaUi(page, newLearner(), base);
+  await page.goto(`${base}/asl-world`);
+  await expect(page.getByText('Connected', { exact: true })).toBeVisible({ timeout: 30_000 });
+  await page.getByLabel('Or practise a topic').fill('jz');
+  await page.getByRole('button', { name: 'Start topic' }).click();
+  await expect(page.getByLabel(/Spell JZ: letter 1 of 2/)).toBeVisible();
+
+  // The I held still is the J's handshape: a hint to draw it, never an attempt.
+  await expect(page.locator('.hint-correct')).toHaveText(/That's J\. Well done!/, { timeout: 90_000 });
+  await expect(page.getByLabel(/Spell JZ: letter 2 of 2/)).toBeVisible();
+  await expect(page.locator('.hint-correct')).toHaveText(/That's Z\. Well done!/, { timeout: 30_000 });
+  await expect(page.getByText(/2 of \d+ letters/)).toBeVisible();
+  await page.screenshot({ path: 'test-results/screenshots/practice-jz.png', fullPage: true });
+
+  await page.getByRole('button', { name: 'Complete Story' }).click();
+  await expect(page.getByRole('heading', { name: 'Story ended early' })).toBeVisible();
+  await expect(page.getByTestId('result-letters')).toHaveText('2 of 4 letters, 2 right first time');
+  await expect(page.getByLabel('Score 100 percent')).toBeVisible();
+});
