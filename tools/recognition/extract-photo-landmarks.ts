@@ -2,8 +2,10 @@
  * Runs the landmark pipeline over ../shared/data/photos (massey, digits, aslhg) and writes
  * CSVs: source,file,label,signer,detected,handedness,score,x0,y0,z0,...,x20,y20,z20
  * (x,y in pixels of the original photo; detected=0 rows have empty coordinates).
- * Usage: tsx tools/recognition/extract-photo-landmarks.ts [--set massey,digits,aslhg] [--out DIR] [--data DIR] [--variant full|full-int8|lite] [--limit N] [--only-missing]
+ * Usage: tsx tools/recognition/extract-photo-landmarks.ts [--set massey,digits,aslhg] [--out DIR] [--data DIR] [--variant full|full-int8|lite] [--mirrored] [--limit N] [--only-missing]
  * The default --out is .cache/extracted for the full model and .cache/extracted/<variant> for the others.
+ * --mirrored reads each photo's mirror image instead (landmarks put back into the photo's pixels),
+ * into <out>/mirrored: the second reading `npm run recognize` averages with the first.
  * --only-missing re-runs only the detected=0 rows of an existing CSV (same result as a full run when
  * only fallback attempts were appended to PHOTO_ATTEMPTS, since earlier attempts run first).
  */
@@ -14,7 +16,7 @@ import { ensureModels } from './convert/ensure-models.js';
 import { sharedDir } from '../shared-dir.mjs';
 import { createRecognizer } from './recognize/batch.js';
 import type { LandmarkVariant } from '@asl/recognition';
-import { extractedDirFor } from './train/data.js';
+import { extractedDirFor, mirroredDirFor } from './train/data.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const args = process.argv.slice(2);
@@ -28,7 +30,8 @@ const sets = flag('--set', 'massey,digits,aslhg').split(',');
 const limit = Number(flag('--limit', '0'));
 const variant = flag('--variant', 'full') as LandmarkVariant;
 // the default model's landmarks go to .cache/extracted, another model's to .cache/extracted/<variant>
-const outDir = flag('--out', extractedDirFor(variant));
+const mirrored = args.includes('--mirrored');
+const outDir = flag('--out', mirrored ? mirroredDirFor(variant) : extractedDirFor(variant));
 const modelDir = flag('--models', path.join(here, '../../.cache/models'));
 const onlyMissing = args.includes('--only-missing');
 
@@ -59,7 +62,7 @@ for (const set of sets) {
   const base = path.join(dataDir, set);
   let rows = parseManifest(set, await readFile(path.join(base, 'manifest.csv'), 'utf8'));
   if (limit) rows = rows.slice(0, limit);
-  const rec = await createRecognizer({ modelDir, variant, intraOpThreads: 1 });
+  const rec = await createRecognizer({ modelDir, variant, intraOpThreads: 1 }, { onlyMirrored: mirrored });
   const lines = [header.join(',')];
   const attempts = new Map<number, number>();
   const t0 = performance.now();

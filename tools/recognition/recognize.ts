@@ -1,11 +1,14 @@
 /**
- * npm run recognize -- [--classes letters|digits|all] [--variant full|full-int8|lite] [--files-from LIST|-] FILE|DIR ...
+ * npm run recognize -- [--classes letters|digits|all] [--variant full|full-int8|lite] [--one-reading] [--files-from LIST|-] FILE|DIR ...
  * npm run recognize -- [--classes letters|digits|all] --landmarks FILE.jsonl|-
  *
  * Images: one JSON line per image: {"file", "hand": true|false, "label": "A"|"5"|null,
  * "confidence": 0..1 (calibrated), "sure": true|false, "landmarks": [[x,y,z] x21] in image pixels}.
  * The landmark model is the one the server serves (LANDMARK_MODEL's default) unless --variant says
- * otherwise. Photos of any size and aspect are accepted (letterboxed and padded as needed). Models
+ * otherwise. Each photo is read twice, as taken and mirrored, and the two readings' letter
+ * probabilities averaged (the landmark model's errors on the two are largely independent: model
+ * card, "Photos read twice"); the landmarks printed are the first reading's. `--one-reading` reads
+ * it once, in half the time. Photos of any size and aspect are accepted (letterboxed and padded as needed). Models
  * load once, so thousands of files run in one call: on the command line, in a --files-from list
  * (one path a line; `-` = standard input), or both. A long command line is handed to a child
  * process through its standard input (onnxruntime-node crashes on long command lines: recognize/respawn.ts).
@@ -15,13 +18,13 @@
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { classify } from '../../packages/recognition/src/handshape/classifier';
+import { classifyReadings } from '../../packages/recognition/src/handshape/classifier';
 import { createRecognizer } from './recognize/batch';
 import { envSchema } from '../../apps/server/src/config/env';
 import { ensureModels } from './convert/ensure-models';
 import { parseFileList, parseRecognizeArgs } from './recognize/args';
 import { argvBytes, childArgs, respawnWithStdin, SAFE_ARGV_BYTES } from './recognize/respawn';
-import type { LandmarkVariant } from '@asl/recognition';
+import type { Hand, LandmarkVariant } from '@asl/recognition';
 
 /** The landmark model the server runs by default. */
 const SERVED_VARIANT = envSchema.shape.LANDMARK_MODEL.parse(undefined) as LandmarkVariant;
@@ -75,29 +78,33 @@ function* walk(p: string): Generator<string> {
 
 const modelDir = path.resolve(import.meta.dirname, '../../.cache/models');
 await ensureModels(modelDir);
-const rec = await createRecognizer({ modelDir, variant: parsed.variant, handedness: 'unmirrored' });
+const rec = await createRecognizer(
+  { modelDir, variant: parsed.variant, handedness: 'unmirrored' },
+  { readMirrored: !parsed.oneReading },
+);
+const reading = (h: Hand) => ({
+  landmarks: h.landmarks.map(([x, y, z]) => ({ x, y, z })),
+  handedness: h.handedness === 'left' ? ('Left' as const) : ('Right' as const),
+});
 for await (const r of rec.recognize(
   (function* () {
     for (const i of inputs) yield* walk(i);
   })(),
 )) {
-  const hand = r.hands[0];
-  if (!hand) {
+  // the photo as taken, and its mirror image: the two readings' letters are averaged
+  const hands = [r.hands[0], r.mirroredHands?.[0]].filter((h): h is Hand => h !== undefined);
+  if (!hands.length) {
     noHand(r.file, r.error);
     continue;
   }
-  const c = classify(
-    hand.landmarks.map(([x, y, z]) => ({ x, y, z })),
-    hand.handedness === 'left' ? 'Left' : 'Right',
-    parsed.classes,
-  );
+  const c = classifyReadings(hands.map(reading), parsed.classes);
   emit({
     file: r.file,
     hand: true,
     label: c.label,
     confidence: Math.round(c.confidence * 1000) / 1000,
     sure: c.sure,
-    landmarks: hand.landmarks.map((p) => p.map(r2)),
+    landmarks: hands[0].landmarks.map((p) => p.map(r2)),
   });
 }
 await rec.close();

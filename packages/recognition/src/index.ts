@@ -9,6 +9,7 @@ export * from './landmarks/warp.js';
 export * from './landmarks/hand-pipeline.js';
 export * from './landmarks/session-runner.js';
 export * from './landmarks/live.js';
+export * from './landmarks/mirror.js';
 export * from './handshape/labels.js';
 export * from './handshape/normalize.js';
 export * from './handshape/mlp.js';

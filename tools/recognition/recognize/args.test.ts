@@ -10,7 +10,9 @@ describe('recognize command line', () => {
       inputs: ['a.jpg'],
       filesFrom: null,
       landmarks: null,
+      oneReading: false,
     });
+    expect(parseRecognizeArgs(['--one-reading', 'a.jpg'], 'full-int8')).toMatchObject({ oneReading: true });
   });
 
   it('reads options anywhere, files after --, and a list file', () => {

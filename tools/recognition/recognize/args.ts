@@ -3,7 +3,7 @@ import type { ClassSet } from '../../../packages/recognition/src/handshape/label
 import type { LandmarkVariant } from '../../../packages/recognition/src/landmarks/hand-pipeline.js';
 
 export const USAGE =
-  'usage: npm run recognize -- [--classes letters|digits|all] [--variant full|full-int8|lite] [--files-from LIST|-] FILE|DIR ...\n' +
+  'usage: npm run recognize -- [--classes letters|digits|all] [--variant full|full-int8|lite] [--one-reading] [--files-from LIST|-] FILE|DIR ...\n' +
   '       npm run recognize -- [--classes letters|digits|all] --landmarks FILE.jsonl|-';
 
 export interface RecognizeArgs {
@@ -16,6 +16,8 @@ export interface RecognizeArgs {
   filesFrom: string | null;
   /** landmark sequences (JSON lines) instead of images; '-' = standard input */
   landmarks: string | null;
+  /** read each photo once, not also mirrored (half the time, less often right) */
+  oneReading: boolean;
 }
 
 const VALUED = ['--classes', '--variant', '--files-from', '--landmarks'];
@@ -27,6 +29,7 @@ export function parseRecognizeArgs(argv: readonly string[], servedVariant: Landm
     inputs: [],
     filesFrom: null,
     landmarks: null,
+    oneReading: false,
   };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
@@ -36,6 +39,10 @@ export function parseRecognizeArgs(argv: readonly string[], servedVariant: Landm
     }
     if (!a.startsWith('--')) {
       out.inputs.push(a);
+      continue;
+    }
+    if (a === '--one-reading') {
+      out.oneReading = true;
       continue;
     }
     if (!VALUED.includes(a)) return `unknown option ${a}\n${USAGE}`;

@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createRecognizer, type Recognizer } from './batch.js';
+import { createRecognizer, type FileResult, type Recognizer } from './batch.js';
 import { PHOTO_DIR, testModels } from '../../../apps/server/src/test/recognition.js';
 import { palmSize } from '../../../packages/recognition/src/handshape/normalize.js';
 
@@ -94,5 +94,38 @@ describe('createRecognizer (photos)', () => {
     const b = out[2].hands[0].landmarks;
     const d = a.reduce((s, p, i) => s + Math.hypot(p[0] * 10 - b[i][0], p[1] * 10 - b[i][1]), 0) / 21;
     expect(d).toBeLessThan(40); // < 4% of the 1000 px image
+  });
+
+  it('reads the mirror image too when asked, and puts that hand back into the photo: the same hand, a second reading', async () => {
+    const twice = await createRecognizer({ modelDir: await testModels() }, { readMirrored: true });
+    const mirroredOnly = await createRecognizer({ modelDir: await testModels() }, { onlyMirrored: true });
+    try {
+      const out = [];
+      for await (const r of twice.recognize([DIGIT, HARD[1]])) out.push(r);
+      const only: FileResult[] = [];
+      for await (const r of mirroredOnly.recognize([DIGIT, HARD[1]])) only.push(r);
+      out.forEach((r, k) => {
+        const a = r.hands[0];
+        const m = r.mirroredHands![0];
+        const palm = palmSize(a.landmarks.flatMap(([x, y]) => [x, y]));
+        // the same hand: every point within a fifth of a palm of the first reading's
+        const worst = Math.max(
+          ...a.landmarks.map((p, i) => Math.hypot(p[0] - m.landmarks[i][0], p[1] - m.landmarks[i][1])),
+        );
+        expect(worst / palm, r.file).toBeLessThan(0.2);
+        // but a reading of its own, not a copy
+        expect(worst, r.file).toBeGreaterThan(0);
+        // the mirror image shows the other hand; put back, it is this photo's hand again
+        expect(m.handedness, r.file).toBe(a.handedness);
+        // onlyMirrored gives that reading alone
+        expect(only[k].hands[0].landmarks, r.file).toEqual(m.landmarks);
+        expect(only[k].mirroredHands, r.file).toBeUndefined();
+      });
+      // without the option there is no second reading
+      for await (const r of rec.recognize([DIGIT])) expect(r.mirroredHands).toBeUndefined();
+    } finally {
+      await twice.close();
+      await mirroredOnly.close();
+    }
   });
 });

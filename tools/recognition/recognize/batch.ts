@@ -10,13 +10,18 @@ import {
   type PipelineOptions,
 } from '../../../apps/server/src/recognition/landmarks/pipeline.js';
 import { decodeImage } from '../../../apps/server/src/recognition/landmarks/image.js';
-import type { Hand } from '@asl/recognition';
+import { mirrorImage, unmirrorHand, type Hand } from '@asl/recognition';
 
 export interface FileResult {
   file: string;
   width: number;
   height: number;
   hands: Hand[];
+  /**
+   * With `readMirrored`: the hands found in the photo's mirror image, put back into the photo's
+   * pixels (a second, largely independent reading of the same hand).
+   */
+  mirroredHands?: Hand[];
   ms: number;
   attempt: number;
   error?: string;
@@ -62,19 +67,32 @@ export interface Recognizer {
   close(): Promise<void>;
 }
 
-export async function createRecognizer(opts: PipelineOptions): Promise<Recognizer> {
+export interface RecognizerOptions {
+  /** also read each photo's mirror image (twice the time; `classifyReadings` averages the two) */
+  readMirrored?: boolean;
+  /** read only the mirror image (its hands put back into the photo's pixels, in `hands`) */
+  onlyMirrored?: boolean;
+}
+
+export async function createRecognizer(opts: PipelineOptions, o: RecognizerOptions = {}): Promise<Recognizer> {
   const pipeline = await createHandPipeline({ ...PHOTO_DEFAULTS, ...opts });
   async function* recognize(files: Iterable<string>): AsyncGenerator<FileResult> {
     for (const file of files) {
       const t0 = performance.now();
       try {
         const img = await decodeImage(await readFile(file));
-        const r = await pipeline.process({ rgb: img });
+        const r = await pipeline.process({ rgb: o.onlyMirrored ? mirrorImage(img) : img });
+        const hands = o.onlyMirrored ? r.hands.map((h) => unmirrorHand(h, img.width)) : r.hands;
+        const mirrored =
+          o.readMirrored && !o.onlyMirrored
+            ? (await pipeline.process({ rgb: mirrorImage(img) })).hands.map((h) => unmirrorHand(h, img.width))
+            : undefined;
         yield {
           file,
           width: img.width,
           height: img.height,
-          hands: r.hands,
+          hands,
+          ...(mirrored ? { mirroredHands: mirrored } : {}),
           attempt: r.attempt,
           ms: performance.now() - t0,
         };

@@ -14,8 +14,16 @@ export function argvBytes(argv: readonly string[]): number {
 }
 
 /** The child's arguments: the options only (no file operands), reading the file list from stdin. */
-export function childArgs(options: { classes: string; variant: string }): string[] {
-  return ['--classes', options.classes, '--variant', options.variant, '--files-from', '-'];
+export function childArgs(options: { classes: string; variant: string; oneReading?: boolean }): string[] {
+  return [
+    '--classes',
+    options.classes,
+    '--variant',
+    options.variant,
+    ...(options.oneReading ? ['--one-reading'] : []),
+    '--files-from',
+    '-',
+  ];
 }
 
 /** Runs this script again with `args` and `stdinText` on its standard input; resolves to its exit code. */

@@ -29,6 +29,8 @@ export interface Sample {
   handedness: Handedness;
   /** landmark pipeline's hand score (photos only) */
   score?: number;
+  /** the photo's path in its set (photos only): pairs a photo's readings */
+  file?: string;
 }
 
 export interface PhotoRow {
@@ -72,6 +74,25 @@ export function defaultExtractedDir(): string {
  */
 export function extractedDirFor(variant: LandmarkVariant): string {
   return variant === 'full' ? defaultExtractedDir() : join(defaultExtractedDir(), variant);
+}
+
+/** Where `npm run extract:landmarks -- --mirrored` writes the model's readings of the photos' mirror images. */
+export function mirroredDirFor(variant: LandmarkVariant): string {
+  return join(extractedDirFor(variant), 'mirrored');
+}
+
+/**
+ * Each photo sample's mirrored reading (same source and file), where `mirrored` has one: the
+ * second reading `npm run recognize` averages with the first.
+ */
+export function pairMirrored(samples: readonly Sample[], mirrored: readonly Sample[]): Map<Sample, Sample> {
+  const byFile = new Map(mirrored.filter((m) => m.file).map((m) => [`${m.source}|${m.file}`, m]));
+  const out = new Map<Sample, Sample>();
+  for (const s of samples) {
+    const m = s.file ? byFile.get(`${s.source}|${s.file}`) : undefined;
+    if (m) out.set(s, m);
+  }
+  return out;
 }
 
 function readCsv(path: string): { header: string[]; rows: string[][] } {
@@ -162,6 +183,7 @@ export function loadExtracted(
       z: c.z,
       handedness: parseHandedness(col(row, 'handedness')),
       score: header.includes('score') ? Number(col(row, 'score')) : undefined,
+      file: col(row, 'file'),
     });
   }
   return { samples, rows: all };

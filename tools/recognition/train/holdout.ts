@@ -11,6 +11,9 @@
  * --weights FILE: score that model on the folds instead (e.g. the shipped weights on a source they never saw).
  * --fold-models DIR: keep each fold's trained model as DIR/<fold>.json, and score a fold with the
  *   model found there instead of training it again (to study inference choices on the same models).
+ * --mirrored: score each photo on its two readings, as taken and mirrored, averaged, as
+ *   `npm run recognize` reads photos (needs `npm run extract:landmarks -- --mirrored`; rows of the
+ *   landmark sets have one reading).
  * --holdout signers: leave-one-signer-out on ASL-HG's ten signers (P1-P10): train on everything
  *   else (the other nine signers included), score the left-out signer.
  * The test signers (Massey hand4, digits groups 140-175) are never trained on and never scored
@@ -45,6 +48,8 @@ import {
   loadExtracted,
   loadExtraReadings,
   loadLandmarkSet,
+  mirroredDirFor,
+  pairMirrored,
   PHOTO_SOURCES,
   roleOf,
   type Sample,
@@ -151,9 +156,10 @@ interface Calibration {
   sureThreshold: number;
 }
 
-function readCalibration(path: string): Calibration | null {
-  const json = JSON.parse(readFileSync(path, 'utf8')) as { calibration?: Calibration };
-  return json.calibration ?? null;
+/** The weights' calibration; with `twoReadings`, the one fitted for a photo read twice (falling back to the first). */
+function readCalibration(path: string, twoReadings = false): Calibration | null {
+  const json = JSON.parse(readFileSync(path, 'utf8')) as { calibration?: Calibration & { twoReadings?: Calibration } };
+  return (twoReadings ? json.calibration?.twoReadings : undefined) ?? json.calibration ?? null;
 }
 
 export async function runHoldout(args: readonly string[]): Promise<void> {
@@ -165,7 +171,7 @@ export async function runHoldout(args: readonly string[]): Promise<void> {
   const calPath =
     opt('--calibration') ??
     fileURLToPath(new URL('../../../packages/recognition/src/handshape/weights.json', import.meta.url));
-  const calibration = readCalibration(calPath);
+  const calibration = readCalibration(calPath, flag('--mirrored'));
   // --weights FILE: score that model on the folds instead of training one per fold
   const weightsArg = opt('--weights');
   const fixedModel = weightsArg ? loadModel(JSON.parse(readFileSync(weightsArg, 'utf8')) as WeightsJson) : null;
@@ -180,6 +186,15 @@ export async function runHoldout(args: readonly string[]): Promise<void> {
     : null;
   const t0 = Date.now();
   const { samples } = loadUsable();
+  // --mirrored: each photo is scored on both readings, as taken and mirrored, averaged (as `npm run recognize` reads photos)
+  const mirrorOf = flag('--mirrored')
+    ? pairMirrored(
+        samples,
+        PHOTO_SOURCES.flatMap((s) => loadExtracted(s, mirroredDirFor('full'))?.samples ?? []),
+      )
+    : new Map<Sample, Sample>();
+  if (flag('--mirrored'))
+    console.log(`mirrored readings paired with ${mirrorOf.size} photos (${mirroredDirFor('full')})`);
   const extra = loadExtraReadings(recipe.extraReadings).filter((s) => roleOf(s, true) !== 'test');
   const inRecipe = (s: Sample) => recipe.sources.includes(s.source);
   console.log(`hold-out by ${by}; recipe: ${describeRecipe(recipe)}`);
@@ -227,7 +242,10 @@ export async function runHoldout(args: readonly string[]): Promise<void> {
       source: s.source,
       signer: s.signer,
       label: s.label,
-      logits: viewLogits(models, s, reading).map((l) => l.map((v) => Number(v.toFixed(4)))),
+      logits: [s, mirrorOf.get(s)]
+        .filter((x): x is Sample => x !== undefined)
+        .flatMap((x) => viewLogits(models, x, reading))
+        .map((l) => l.map((v) => Number(v.toFixed(4)))),
     }));
     scored.push(...foldScored);
     const r = tally(foldScored);

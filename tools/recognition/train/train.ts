@@ -26,12 +26,24 @@
  * Calibration: the selection network's logits on the validation split (never trained on) fit a
  * temperature (NLL), and the `sure` threshold is the lowest calibrated confidence at which at most
  * --max-sure-wrong of the validation answers are sure and wrong; both go to weights.json
- * (`calibration`, with the reliability figure ECE before and after).
+ * (`calibration`, with the reliability figure ECE before and after). With the validation photos'
+ * mirrored readings (`npm run extract:landmarks -- --mirrored`), the same is fitted for a photo read
+ * twice (`calibration.twoReadings`, used by `classifyReadings` and `npm run recognize`).
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { namesFor, SHAPE_CLASSES, STATIC_LETTERS, DIGITS } from '../../../packages/recognition/src/handshape/labels.js';
-import { LANDMARK_SOURCES, loadExtracted, loadExtraReadings, loadLandmarkSet, roleOf, type Sample } from './data.js';
+import {
+  LANDMARK_SOURCES,
+  loadExtracted,
+  loadExtraReadings,
+  loadLandmarkSet,
+  mirroredDirFor,
+  pairMirrored,
+  PHOTO_SOURCES,
+  roleOf,
+  type Sample,
+} from './data.js';
 import { describeRecipe, readingOf, recipeFromArgs } from './recipe.js';
 import { toExample } from './holdout.js';
 import {
@@ -224,6 +236,41 @@ if (calMembers) {
     sureRate: r4(sure.sureRate),
     sureWrongRate: r4(sure.sureWrongRate),
   };
+  // A photo read twice (as taken and mirrored, `npm run recognize`): the two readings' average
+  // gets its own temperature and threshold, fitted the same way on the validation photos' pairs.
+  const mirrored = pairMirrored(
+    valSet,
+    PHOTO_SOURCES.flatMap((src) => loadExtracted(src, mirroredDirFor('full'))?.samples ?? []),
+  );
+  if (mirrored.size) {
+    const pairs = valSet
+      .filter((s) => mirrored.has(s))
+      .map((s) =>
+        toExample({
+          fold: 'val',
+          source: s.source,
+          signer: s.signer,
+          label: s.label,
+          logits: [s, mirrored.get(s)!].flatMap((r) => viewLogits(calMembers, r, reading)),
+        }),
+      )
+      .filter((e): e is ScoredExample => e !== null);
+    const t2 = fitTemperature(pairs);
+    const cal2 = predictAll(pairs, t2);
+    const sure2 = chooseThreshold(cal2, maxSureWrong);
+    calibration.twoReadings = {
+      temperature: r4(t2),
+      sureThreshold: sure2.threshold,
+      fittedOn: `the validation photos read twice, as taken and mirrored (${pairs.length} answers, the two readings' probabilities averaged); same rules`,
+      eceBefore: r4(expectedCalibrationError(predictAll(pairs, 1)).ece),
+      eceAfter: r4(expectedCalibrationError(cal2).ece),
+      sureRate: r4(sure2.sureRate),
+      sureWrongRate: r4(sure2.sureWrongRate),
+    };
+  } else
+    console.warn(
+      `no mirrored readings in ${mirroredDirFor('full')}: no two-reading calibration (npm run extract:landmarks -- --mirrored)`,
+    );
   console.log(`calibration: ${JSON.stringify(calibration)}`);
 }
 

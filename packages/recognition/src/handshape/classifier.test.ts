@@ -2,7 +2,15 @@ import { statSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import weights from './weights.json';
-import { classify, getDefaultModel, loadModel, restrict, shapeProbabilities, type WeightsJson } from './classifier.js';
+import {
+  classify,
+  classifyReadings,
+  getDefaultModel,
+  loadModel,
+  restrict,
+  shapeProbabilities,
+  type WeightsJson,
+} from './classifier.js';
 import { SHAPE_CLASSES, STATIC_LETTERS } from './labels.js';
 import { FIXTURES, mirrorX, samplesOf } from './__fixtures__/fixtures.js';
 
@@ -98,5 +106,47 @@ describe('classifier', () => {
     probs[m.classes.indexOf('A')] = 1;
     const r = restrict(probs, m, 'digits');
     expect(r.confidence).toBeCloseTo(0.1, 9);
+  });
+});
+
+describe('classifyReadings (a photo read as taken and mirrored)', () => {
+  it('one reading is classify itself', () => {
+    for (const s of FIXTURES.slice(0, 20))
+      expect(classifyReadings([{ landmarks: s.landmarks, handedness: 'Unknown' }], 'letters')).toEqual(
+        classify(s.landmarks, 'Unknown', 'letters'),
+      );
+  });
+
+  it('averages the readings: two readings of different letters share the probability between them', () => {
+    const a = samplesOf('A')[0].landmarks;
+    const b = samplesOf('B')[0].landmarks;
+    const ca = classify(a, 'Unknown', 'letters');
+    const cb = classify(b, 'Unknown', 'letters');
+    const both = classifyReadings(
+      [
+        { landmarks: a, handedness: 'Unknown' },
+        { landmarks: b, handedness: 'Unknown' },
+      ],
+      'letters',
+    );
+    const m = getDefaultModel();
+    const pa = shapeProbabilities(a, 'Unknown', m, m.readingsTemperature);
+    const pb = shapeProbabilities(b, 'Unknown', m, m.readingsTemperature);
+    const mean = restrict(
+      pa.map((v, i) => (v + pb[i]) / 2),
+      m,
+      'letters',
+      m.readingsSureThreshold,
+    );
+    for (const k of ['A', 'B', 'S']) expect(both.probabilities[k]).toBeCloseTo(mean.probabilities[k], 12);
+    expect(both.probabilities.A).toBeGreaterThan(0.3);
+    expect(both.probabilities.B).toBeGreaterThan(0.3);
+    expect(sum(both.probabilities)).toBeCloseTo(1, 9);
+    // neither letter is sure when the two readings disagree
+    expect(both.confidence).toBeLessThan(Math.max(ca.confidence, cb.confidence));
+  });
+
+  it('refuses no readings', () => {
+    expect(() => classifyReadings([], 'letters')).toThrow(/at least one/);
   });
 });

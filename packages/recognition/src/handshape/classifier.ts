@@ -70,6 +70,11 @@ export interface CalibrationJson {
   sureThreshold: number;
   /** how they were chosen, and the figures on the data they were chosen on */
   fittedOn?: string;
+  /**
+   * The same, fitted for a photo read twice (as taken and mirrored; `classifyReadings`): averaged
+   * readings are less confident where they disagree, so they get their own temperature and threshold.
+   */
+  twoReadings?: { temperature: number; sureThreshold: number; [figure: string]: unknown };
   [figure: string]: unknown;
 }
 
@@ -92,6 +97,9 @@ export interface LoadedModel {
   temperature: number;
   /** calibrated confidence at or above which an answer is `sure` */
   sureThreshold: number;
+  /** temperature and threshold for several readings of one photo (default: the single reading's) */
+  readingsTemperature: number;
+  readingsSureThreshold: number;
 }
 
 export interface Classification {
@@ -143,6 +151,8 @@ export function loadModel(json: WeightsJson): LoadedModel {
     palmPoints: json.useZ === true && json.palmPoints === true,
     temperature: json.calibration?.temperature ?? 1,
     sureThreshold: json.calibration?.sureThreshold ?? 0,
+    readingsTemperature: json.calibration?.twoReadings?.temperature ?? json.calibration?.temperature ?? 1,
+    readingsSureThreshold: json.calibration?.twoReadings?.sureThreshold ?? json.calibration?.sureThreshold ?? 0,
   };
 }
 
@@ -163,14 +173,15 @@ export function shapeProbabilities(
   landmarks: readonly Landmark[],
   handedness: Handedness,
   model: LoadedModel = getDefaultModel(),
+  temperature = model.temperature,
 ): Float64Array {
   const f = extractFeatures(landmarks, handedness, model.mirrorMode, model.useZ, model.palmPoints);
-  if (!(model.withoutZTails && hasDepth(landmarks))) return forwardProbsMean(model.members, f, model.temperature);
+  if (!(model.withoutZTails && hasDepth(landmarks))) return forwardProbsMean(model.members, f, temperature);
   // with and without z: the same 2-D inputs, so each member's first layer is shared by both readings
   const p = new Float64Array(model.classes.length);
   model.members.forEach((m, i) => {
     for (const z of forwardLogitsSharedHead(m, f, FEATURE_SIZE, model.withoutZTails![i])) {
-      if (model.temperature !== 1) for (let k = 0; k < z.length; k++) z[k] /= model.temperature;
+      if (temperature !== 1) for (let k = 0; k < z.length; k++) z[k] /= temperature;
       softmaxInPlace(z);
       for (let k = 0; k < p.length; k++) p[k] += z[k];
     }
@@ -185,7 +196,12 @@ export function sureThreshold(model: LoadedModel = getDefaultModel()): number {
 }
 
 /** Restricts shape probabilities to a class set and renormalises. */
-export function restrict(probs: ArrayLike<number>, model: LoadedModel, classes: ClassSet): Classification {
+export function restrict(
+  probs: ArrayLike<number>,
+  model: LoadedModel,
+  classes: ClassSet,
+  sureThreshold = model.sureThreshold,
+): Classification {
   const out: Record<string, number> = {};
   let total = 0;
   for (const { name, shape } of namesFor(classes)) {
@@ -203,7 +219,7 @@ export function restrict(probs: ArrayLike<number>, model: LoadedModel, classes: 
       label = name;
     }
   }
-  return { label, confidence: best, sure: best >= model.sureThreshold, probabilities: out };
+  return { label, confidence: best, sure: best >= sureThreshold, probabilities: out };
 }
 
 export function classify(
@@ -213,4 +229,32 @@ export function classify(
   model: LoadedModel = getDefaultModel(),
 ): Classification {
   return restrict(shapeProbabilities(landmarks, handedness, model), model, classes);
+}
+
+/** One reading of a hand: its landmarks and handedness. */
+export interface HandReading {
+  landmarks: readonly Landmark[];
+  handedness: Handedness;
+}
+
+/**
+ * Several readings of the same picture (a photo read as taken and mirrored) -> one answer: the
+ * shape probabilities averaged over the readings, then restricted to the class set. The landmark
+ * model's errors on the two readings are largely independent, so the average is right more often
+ * than either (model card: "Photos read twice"). Two or more readings use the weights' two-reading
+ * calibration (`calibration.twoReadings`); one reading is `classify`.
+ */
+export function classifyReadings(
+  readings: readonly HandReading[],
+  classes: ClassSet = 'all',
+  model: LoadedModel = getDefaultModel(),
+): Classification {
+  if (readings.length === 0) throw new Error('classifyReadings needs at least one reading');
+  if (readings.length === 1) return classify(readings[0].landmarks, readings[0].handedness, classes, model);
+  const p = new Float64Array(model.classes.length);
+  for (const r of readings) {
+    const q = shapeProbabilities(r.landmarks, r.handedness, model, model.readingsTemperature);
+    for (let k = 0; k < p.length; k++) p[k] += q[k] / readings.length;
+  }
+  return restrict(p, model, classes, model.readingsSureThreshold);
 }
