@@ -83,11 +83,14 @@ export function landmarksToRect(lm: Point3[], t: RectTransform = LANDMARKS_TO_HA
   return transformRect({ cx, cy, w: maxX - minX, h: maxY - minY, rotation }, t);
 }
 
-/** affine mapping crop pixel coords (0..size) to image pixel coords */
-export function rectToImageAffine(r: Rect, size: number): Affine {
+/**
+ * affine mapping crop pixel coords (0..size) to image pixel coords; `mirror`: the crop is the
+ * rect's content flipped left to right (the landmark model then reads the hand's mirror image)
+ */
+export function rectToImageAffine(r: Rect, size: number, mirror = false): Affine {
   const cos = Math.cos(r.rotation);
   const sin = Math.sin(r.rotation);
-  const sx = r.w / size;
+  const sx = mirror ? -r.w / size : r.w / size;
   const sy = r.h / size;
   // p = c + R * ((u - size/2)*sx, (v - size/2)*sy)
   const a = cos * sx,
@@ -107,10 +110,10 @@ export const MEDIAPIPE_NORMALIZE_Z = 0.4;
 
 /**
  * landmark model output (crop pixels, z in crop pixel scale) -> image pixels; z is scaled like x
- * and divided by MEDIAPIPE_NORMALIZE_Z, as MediaPipe does.
+ * and divided by MEDIAPIPE_NORMALIZE_Z, as MediaPipe does. `mirror`: the crop was mirrored.
  */
-export function projectLandmarks(raw: ArrayLike<number>, r: Rect, size: number): Point3[] {
-  const m = rectToImageAffine(r, size);
+export function projectLandmarks(raw: ArrayLike<number>, r: Rect, size: number, mirror = false): Point3[] {
+  const m = rectToImageAffine(r, size, mirror);
   const zScale = r.w / size / MEDIAPIPE_NORMALIZE_Z;
   const out: Point3[] = [];
   for (let i = 0; i < raw.length / 3; i++) {

@@ -65,6 +65,13 @@ export interface PipelineOptions {
    * 'unmirrored': flip it, for raw camera frames / photos of other people.
    */
   handedness?: 'mediapipe' | 'unmirrored';
+  /**
+   * Live frames: every other tracked frame (odd TrackState.frames) is read from the crop's mirror
+   * image, its landmarks put back. The landmark model's errors on a hand and on its mirror image
+   * are largely independent, so frames averaged over time are read from two views at no extra
+   * cost (the mirror is folded into the crop's warp).
+   */
+  alternateMirror?: boolean;
 }
 
 export interface ProcessInput {
@@ -112,10 +119,11 @@ export function landmarkCrop(
   rect: Rect,
   border: [number, number, number],
   out?: Float32Array,
+  mirror = false,
 ): Float32Array {
   return warpAffinePyramid(
     pyr,
-    rectToImageAffine(rect, LM_SIZE),
+    rectToImageAffine(rect, LM_SIZE, mirror),
     LM_SIZE,
     LM_SIZE,
     { scale: 1 / 255, offset: 0, border },
@@ -189,9 +197,9 @@ export async function createHandPipelineWith(
     });
   }
 
-  async function landmarksForRect(img: RgbImage, rect: Rect, bg = borderColor(img)): Promise<Hand> {
+  async function landmarksForRect(img: RgbImage, rect: Rect, bg = borderColor(img), mirror = false): Promise<Hand> {
     const t0 = performance.now();
-    landmarkCrop(pyramidOf(img), rect, bg, lmBuf);
+    landmarkCrop(pyramidOf(img), rect, bg, lmBuf, mirror);
     const out = await lmSession.run(lmBuf, [1, LM_SIZE, LM_SIZE, 3]);
     landmarkMs += performance.now() - t0;
     landmarkRuns++;
@@ -200,29 +208,30 @@ export async function createHandPipelineWith(
     // MediaPipe's HandednessClassificationExtract: the sigmoid output is the score of "Left"
     // (labels assume a mirrored/selfie image, so an unmirrored right hand reads "Left")
     const left = out.Identity_2[0];
-    const landmarks = projectLandmarks(raw, rect, LM_SIZE);
+    const landmarks = projectLandmarks(raw, rect, LM_SIZE, mirror);
     const xs = landmarks.map((p) => p[0]);
     const ys = landmarks.map((p) => p[1]);
     const x = Math.min(...xs);
     const y = Math.min(...ys);
-    const mpRight = left < 0.5;
+    // a mirrored crop shows the other hand
+    const mpRight = mirror ? left >= 0.5 : left < 0.5;
     const isRight = o.handedness === 'unmirrored' ? !mpRight : mpRight;
     return {
       landmarks,
       score: presence,
       handedness: isRight ? 'right' : 'left',
-      handednessScore: mpRight ? 1 - left : left,
+      handednessScore: left < 0.5 ? 1 - left : left,
       box: { x, y, w: Math.max(...xs) - x, h: Math.max(...ys) - y },
       rect,
     };
   }
 
-  async function handFromRect(img: RgbImage, rect: Rect, bg: [number, number, number]): Promise<Hand> {
-    let hand = await landmarksForRect(img, rect, bg);
+  async function handFromRect(img: RgbImage, rect: Rect, bg: [number, number, number], mirror = false): Promise<Hand> {
+    let hand = await landmarksForRect(img, rect, bg, mirror);
     // refinement: re-crop from the first landmarks (as the next video frame would); it also
     // rescues hands whose palm box was poor (presence just under the threshold)
     if (o.refine && hand.score >= REFINE_FROM) {
-      const again = await landmarksForRect(img, landmarksToRect(hand.landmarks), bg);
+      const again = await landmarksForRect(img, landmarksToRect(hand.landmarks), bg, mirror);
       if (hand.score < o.minPresence ? again.score > hand.score : again.score >= hand.score * 0.9) hand = again;
     }
     return hand;
@@ -247,8 +256,10 @@ export async function createHandPipelineWith(
     let attempt = -1;
     // 1. tracked hands: landmark model only
     if (track && track.width === img.width && track.height === img.height) {
+      // alternateMirror: every other tracked frame is read from the crop's mirror image
+      const mirror = o.alternateMirror === true && track.frames % 2 === 1;
       for (const r of track.rects) {
-        const h = await handFromRect(img, r, bg);
+        const h = await handFromRect(img, r, bg, mirror);
         if (h.score >= o.minPresence) hands.push(h);
       }
     }

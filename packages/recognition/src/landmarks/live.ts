@@ -12,7 +12,14 @@ export const LIVE_PIPELINE_OPTIONS: PipelineOptions = {
   maxHands: 1,
   // A webcam frame is mirrored for the learner but the pipeline sees it unmirrored.
   handedness: 'unmirrored',
-  detectAttempts: [{ pad: 1 }, { pad: 2 }],
+  // Palm search at pad 1, then 2; when the hand found first is read weakly (presence under 0.9:
+  // often a hand filling the frame, cut off by its edge, read as a knot of points), also at pads
+  // 2, 1.5 and 3, keeping the best reading. Only the frame that starts a track pays for it.
+  detectAttempts: [{ pad: 1 }, { pad: 2 }, { pad: 1.5 }, { pad: 3 }],
+  retryBelow: 0.9,
+  // Every other tracked frame is read from the crop's mirror image (free: the mirror is in the
+  // crop's warp), so a held sign is read from two views whose errors are largely independent.
+  alternateMirror: true,
 };
 
 /** A landmark coordinate as sent on the wire: rounded to a tenth of a pixel. */

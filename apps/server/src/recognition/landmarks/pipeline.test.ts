@@ -4,16 +4,22 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decodeImage } from './image.js';
-import { createHandPipeline, type HandPipeline } from './pipeline.js';
+import { createHandPipeline, livePipelineOptions, type HandPipeline } from './pipeline.js';
 import { meanDist, PHOTO_DIR, testModels } from '../../test/recognition.js';
 
 const FIVE = path.join(PHOTO_DIR, 'massey/asl_dataset/5/hand1_5_bot_seg_1_cropped.jpeg');
 const DIGIT = path.join(PHOTO_DIR, 'digits/Dataset/4/IMG_1122.JPG');
+// A Q and an X filling a webcam frame, cut off above the wrist: the hand found first is read
+// weakly (presence 0.54); another palm search reads it whole (0.98, 0.99).
+const FILLING = [
+  path.join(PHOTO_DIR, 'massey/asl_dataset/q/hand2_q_bot_seg_1_cropped.jpeg'),
+  path.join(PHOTO_DIR, 'massey/asl_dataset/x/hand1_x_dif_seg_3_cropped.jpeg'),
+];
 
 // npm test refuses to start without the shared data: a missing photo is a failure, never a skip.
 describe('the pipeline test photos', () => {
   it('are all present', () => {
-    expect([FIVE, DIGIT].filter((p) => !existsSync(p))).toEqual([]);
+    expect([FIVE, DIGIT, ...FILLING].filter((p) => !existsSync(p))).toEqual([]);
   });
 });
 
@@ -160,5 +166,82 @@ describe('rotated detection attempts', () => {
     expect(meanDist(a.hands[0].landmarks, b.hands[0].landmarks)).toBeLessThan(8);
     // the palm keypoints come back in image coordinates: wrist below the middle-finger MCP
     expect(b.palms[0].keypoints[0][1]).toBeGreaterThan(b.palms[0].keypoints[2][1]);
+  });
+});
+
+describe('live frames (livePipelineOptions)', () => {
+  let live: HandPipeline;
+  beforeAll(async () => {
+    live = await createHandPipeline(livePipelineOptions(await testModels(), 'full-int8'));
+  });
+  afterAll(async () => {
+    await live?.close();
+  });
+  const webcamFrame = async (file: string, side: number) =>
+    decodeImage(
+      await sharp(file)
+        .resize(side, side, { fit: 'contain', background: '#000' })
+        .extend({
+          left: (320 - side) / 2,
+          right: (320 - side) / 2,
+          top: (240 - side) / 2,
+          bottom: (240 - side) / 2,
+          background: '#000',
+        })
+        .jpeg({ quality: 80 })
+        .toBuffer(),
+    );
+
+  it('reads every other tracked frame from the mirrored crop and puts it back: the same hand, the same handedness', async () => {
+    const rgb = await webcamFrame(FIVE, 160);
+    const f0 = await live.process({ rgb });
+    const f1 = await live.process({ rgb }, f0.track); // track.frames 1: mirrored crop
+    const f2 = await live.process({ rgb }, f1.track); // track.frames 2: as taken
+    for (const f of [f1, f2]) {
+      expect(f.timings.detectorRuns).toBe(0);
+      expect(f.hands).toHaveLength(1);
+      expect(f.hands[0].handedness).toBe(f0.hands[0].handedness);
+      expect(f.hands[0].score).toBeGreaterThan(0.9);
+    }
+    // the mirrored reading lands on the hand (within a few pixels of the reading as taken) ...
+    expect(meanDist(f1.hands[0].landmarks, f2.hands[0].landmarks)).toBeLessThan(4);
+    for (const tip of [8, 12, 16, 20]) expect(f1.hands[0].landmarks[tip][1]).toBeLessThan(f1.hands[0].landmarks[0][1]);
+    // ... but is a reading of its own
+    expect(meanDist(f1.hands[0].landmarks, f2.hands[0].landmarks)).toBeGreaterThan(0);
+    // without the option, the same two frames are read alike
+    const plain = await createHandPipeline({
+      ...livePipelineOptions(await testModels(), 'full-int8'),
+      alternateMirror: false,
+    });
+    try {
+      const g0 = await plain.process({ rgb });
+      const g1 = await plain.process({ rgb }, g0.track);
+      const g2 = await plain.process({ rgb }, g1.track);
+      expect(meanDist(g1.hands[0].landmarks, g2.hands[0].landmarks)).toBeLessThan(
+        meanDist(f1.hands[0].landmarks, f2.hands[0].landmarks),
+      );
+    } finally {
+      await plain.close();
+    }
+  });
+
+  it('a hand filling the frame and read weakly at first is searched for again and read whole', async () => {
+    const once = await createHandPipeline({
+      ...livePipelineOptions(await testModels(), 'full-int8'),
+      retryBelow: undefined,
+    });
+    try {
+      for (const file of FILLING) {
+        const rgb = await webcamFrame(file, 240);
+        const r = await live.process({ rgb });
+        expect(r.hands, file).toHaveLength(1);
+        expect(r.hands[0].score, file).toBeGreaterThan(0.95);
+        expect(r.timings.detectorRuns, file).toBeGreaterThan(1);
+        const w = await once.process({ rgb });
+        expect(w.hands.length === 0 || w.hands[0].score < 0.8, file).toBe(true);
+      }
+    } finally {
+      await once.close();
+    }
   });
 });

@@ -1,0 +1,97 @@
+/**
+ * npm run eval:live -- --fold-models DIR [--set massey|aslhg] [--every N] [--frames 8]
+ *
+ * Held signs in live practice, on people the classifier never saw: each letter photo of the set
+ * (Massey hand1-3, or ASL-HG) becomes a 320x240 webcam frame as the browser sends it (the photo
+ * 240 px tall, letterboxed on black, JPEG quality 80), read through the live pipeline for
+ * --frames frames with tracking, every tracked frame classified by the fold model that never saw
+ * the set (DIR/<set>.json, from `npm run eval:recognizer -- --holdout sources --fold-models DIR`),
+ * and the sign decided by the mean of those frames' probabilities (as the stabilizer smooths).
+ * Compares the live options of before 2026-11-25 (palm search at pad 1 then 2) with the shipped
+ * LIVE_PIPELINE_OPTIONS (the weak first reading searched again, every other frame mirrored).
+ */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import sharp from 'sharp';
+import { createHandPipeline } from '../../apps/server/src/recognition/landmarks/pipeline.js';
+import { decodeImage } from '../../apps/server/src/recognition/landmarks/image.js';
+import { LIVE_PIPELINE_OPTIONS } from '../../packages/recognition/src/landmarks/live.js';
+import type { PipelineOptions } from '../../packages/recognition/src/landmarks/hand-pipeline.js';
+import { classify, loadModel, type WeightsJson } from '../../packages/recognition/src/handshape/classifier.js';
+import { ensureModels } from './convert/ensure-models.js';
+import { sharedDir } from '../shared-dir.mjs';
+
+const args = process.argv.slice(2);
+const opt = (n: string, d?: string) => {
+  const i = args.indexOf(n);
+  return i >= 0 ? args[i + 1] : d;
+};
+const set = opt('--set', 'massey')!;
+const every = Number(opt('--every', '3'));
+const frames = Number(opt('--frames', '8'));
+const foldDir = opt('--fold-models');
+if (!foldDir) {
+  console.error('usage: npm run eval:live -- --fold-models DIR [--set massey|aslhg] [--every N] [--frames 8]');
+  process.exit(2);
+}
+const model = loadModel(JSON.parse(readFileSync(path.join(foldDir, `${set}.json`), 'utf8')) as WeightsJson);
+const base = path.join(sharedDir(), 'data', 'photos', set);
+const [head, ...lines] = readFileSync(path.join(base, 'manifest.csv'), 'utf8').trim().split(/\r?\n/);
+const cols = head.split(',');
+const rows = lines
+  .map((l) => Object.fromEntries(l.split(',').map((v, i) => [cols[i], v])) as Record<string, string>)
+  // static letters of everyone but the test signer (Massey hand4)
+  .filter((r) => /^[a-ik-y]$/i.test(r.label) && r.signer !== 'hand4')
+  .filter((_, k) => k % every === 0);
+
+const modelDir = path.resolve(import.meta.dirname, '../../.cache/models');
+await ensureModels(modelDir);
+const configs: Record<string, PipelineOptions> = {
+  'before (pad 1, then 2)': {
+    ...LIVE_PIPELINE_OPTIONS,
+    detectAttempts: [{ pad: 1 }, { pad: 2 }],
+    retryBelow: undefined,
+    alternateMirror: false,
+  },
+  'shipped LIVE_PIPELINE_OPTIONS': LIVE_PIPELINE_OPTIONS,
+};
+for (const [name, o] of Object.entries(configs)) {
+  const pipe = await createHandPipeline({ ...o, modelDir, variant: 'full-int8', intraOpThreads: 1 });
+  let right = 0;
+  let frameRight = 0;
+  let frameN = 0;
+  let detectorRuns = 0;
+  for (const r of rows) {
+    const jpeg = await sharp(path.join(base, r.path))
+      .resize(240, 240, { fit: 'contain', background: '#000' })
+      .extend({ left: 40, right: 40, background: '#000' })
+      .jpeg({ quality: 80 })
+      .toBuffer();
+    const want = r.label.toUpperCase();
+    const sum = new Map<string, number>();
+    let track = null;
+    for (let f = 0; f < frames; f++) {
+      const res = await pipe.process({ rgb: await decodeImage(jpeg) }, track);
+      track = res.track;
+      detectorRuns += res.timings.detectorRuns;
+      const h = res.hands[0];
+      if (!h || f === 0) continue;
+      const c = classify(
+        h.landmarks.map(([x, y, z]) => ({ x, y, z })),
+        h.handedness === 'left' ? 'Left' : 'Right',
+        'letters',
+        model,
+      );
+      for (const [l, p] of Object.entries(c.probabilities)) sum.set(l, (sum.get(l) ?? 0) + p);
+      frameN++;
+      if (c.label === want) frameRight++;
+    }
+    const label = [...sum].sort((a, b) => b[1] - a[1])[0]?.[0];
+    if (label === want) right++;
+  }
+  await pipe.close();
+  const pc = (a: number, b: number) => `${((100 * a) / b).toFixed(1)}%`;
+  console.log(
+    `${set}, ${name}: held signs ${right}/${rows.length} (${pc(right, rows.length)}), tracked frames ${frameRight}/${frameN} (${pc(frameRight, frameN)}), palm detector ${(detectorRuns / rows.length).toFixed(2)} runs a sign of ${frames} frames`,
+  );
+}
