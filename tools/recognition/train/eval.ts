@@ -155,43 +155,30 @@ for (const src of ['massey', 'digits'] as const) {
   if (r.n) console.log(`  ${src} digits: ${pct(r.correct, r.n)} (${r.correct}/${r.n})`);
 }
 console.log(formatConfusion(mDigits, DIGITS));
-// `sure` at the weights' calibration, on the test signers (letters and digits together)
+// `sure` at the weights' calibration, on the test signers (letters and digits separately); then
+// the photos read twice, as `npm run recognize` reads them: as taken and mirrored, the two averaged
+// (the mirrored readings: `npm run extract:landmarks -- --mirrored [--variant V]`).
 {
-  const { toExample } = await import('./holdout.js');
+  const { examplesFor } = await import('./holdout.js');
   const { predictAll, sureFigures, expectedCalibrationError } =
     await import('../../../packages/recognition/src/handshape/calibration.js');
-  const { viewLogits } = await import('./pipeline.js');
   const reading = {
     mode: json.mirrorMode,
     useZ: model.useZ,
     withoutZView: model.withoutZView,
     palmPoints: model.palmPoints,
   };
-  for (const [title, set] of [
+  const sets = [
     ['letters', letters],
     ['digits', digitSamples],
-  ] as const) {
-    const ex = set
-      .map((x) =>
-        toExample({
-          fold: 'test',
-          source: x.source,
-          signer: x.signer,
-          label: x.label,
-          logits: viewLogits(model.members, x, reading),
-        }),
-      )
-      .filter((e) => e !== null);
-    const preds = predictAll(ex, model.temperature);
+  ] as const;
+  for (const [title, set] of sets) {
+    const preds = predictAll(examplesFor(set, model.members, reading), model.temperature);
     const f = sureFigures(preds, model.sureThreshold);
     console.log(
       `\nSURE on the test ${title} (T ${model.temperature}, threshold ${model.sureThreshold}): sure ${(100 * f.sureRate).toFixed(1)}%, sure but wrong ${(100 * f.sureWrongRate).toFixed(2)}%, accuracy when sure ${(100 * f.sureAccuracy).toFixed(1)}%, ECE ${(100 * expectedCalibrationError(preds).ece).toFixed(1)}% (n ${f.n})`,
     );
   }
-}
-// Photos read twice, as `npm run recognize` reads them: as taken and mirrored, the two averaged
-// (the mirrored readings: `npm run extract:landmarks -- --mirrored [--variant V]`).
-{
   const mirrored = (['massey', 'digits'] as const).flatMap(
     (s) => loadExtracted(s, mirroredDirFor(variant))?.samples ?? [],
   );
@@ -199,41 +186,14 @@ console.log(formatConfusion(mDigits, DIGITS));
     console.log(
       `\nTWO READINGS: no mirrored readings in ${mirroredDirFor(variant)} (npm run extract:landmarks -- --mirrored${variant === 'full' ? '' : ` --variant ${variant}`} --set massey,digits)`,
     );
-  else {
-    const { toExample } = await import('./holdout.js');
-    const { predictAll, sureFigures } = await import('../../../packages/recognition/src/handshape/calibration.js');
-    const { viewLogits } = await import('./pipeline.js');
-    const reading = {
-      mode: json.mirrorMode,
-      useZ: model.useZ,
-      withoutZView: model.withoutZView,
-      palmPoints: model.palmPoints,
-    };
-    const pairs = pairMirrored(samples, mirrored);
-    for (const [title, set] of [
-      ['letters', letters],
-      ['digits', digitSamples],
-    ] as const) {
-      const ex = set
-        .map((x) =>
-          toExample({
-            fold: 'test',
-            source: x.source,
-            signer: x.signer,
-            label: x.label,
-            logits: [x, pairs.get(x)]
-              .filter((r): r is Sample => r !== undefined)
-              .flatMap((r) => viewLogits(model.members, r, reading)),
-          }),
-        )
-        .filter((e) => e !== null);
-      const preds = predictAll(ex, model.readingsTemperature);
-      const right = preds.filter((p) => p.correct).length;
-      const f = sureFigures(preds, model.readingsSureThreshold);
-      console.log(
-        `\nTWO READINGS (as taken and mirrored, averaged; ${set.filter((x) => pairs.has(x)).length} of ${set.length} paired; T ${model.readingsTemperature}, threshold ${model.readingsSureThreshold}), test ${title}: top-1 ${pct(right, preds.length)} (${right}/${preds.length}); sure ${(100 * f.sureRate).toFixed(1)}%, sure but wrong ${(100 * f.sureWrongRate).toFixed(2)}%`,
-      );
-    }
+  const pairs = pairMirrored(samples, mirrored);
+  for (const [title, set] of mirrored.length ? sets : []) {
+    const preds = predictAll(examplesFor(set, model.members, reading, pairs), model.readingsTemperature);
+    const right = preds.filter((p) => p.correct).length;
+    const f = sureFigures(preds, model.readingsSureThreshold);
+    console.log(
+      `\nTWO READINGS (as taken and mirrored, averaged; ${set.filter((x) => pairs.has(x)).length} of ${set.length} paired; T ${model.readingsTemperature}, threshold ${model.readingsSureThreshold}), test ${title}: top-1 ${pct(right, preds.length)} (${right}/${preds.length}); sure ${(100 * f.sureRate).toFixed(1)}%, sure but wrong ${(100 * f.sureWrongRate).toFixed(2)}%`,
+    );
   }
 }
 if (letters.length) console.log('\n' + formatAgreement('template agreement, test letters', templateAgreement(letters)));

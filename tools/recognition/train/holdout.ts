@@ -62,6 +62,7 @@ import {
   toEnsembleWeightsJson,
   viewLogits,
   type EvalResult,
+  type Reading,
 } from './pipeline.js';
 import { argReader, describeRecipe, readingOf, recipeFromArgs, type Recipe } from './recipe.js';
 import { computeStandardizer, DEFAULT_TRAIN, train } from './trainer.js';
@@ -117,6 +118,32 @@ export function toExample(s: Scored): ScoredExample | null {
     allowed: digit ? digitAllowed : letterAllowed,
     truth: SHAPE_CLASSES.indexOf(truth.shape),
   };
+}
+
+/**
+ * Calibration examples: each sample scored by `members` on its readings (the sample itself, and
+ * its mirrored reading when `mirrored` has one: their logits together, so the probabilities are
+ * averaged over both), labels outside the classes left out.
+ */
+export function examplesFor(
+  samples: readonly Sample[],
+  members: readonly MlpModel[],
+  reading: Reading,
+  mirrored?: ReadonlyMap<Sample, Sample>,
+): ScoredExample[] {
+  return samples
+    .map((s) =>
+      toExample({
+        fold: '',
+        source: s.source,
+        signer: s.signer,
+        label: s.label,
+        logits: [s, mirrored?.get(s)]
+          .filter((r): r is Sample => r !== undefined)
+          .flatMap((r) => viewLogits(members, r, reading)),
+      }),
+    )
+    .filter((e): e is ScoredExample => e !== null);
 }
 
 const emptyResult = (): EvalResult => ({ n: 0, correct: 0, perClass: new Map(), confusion: new Map() });

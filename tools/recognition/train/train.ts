@@ -45,13 +45,12 @@ import {
   type Sample,
 } from './data.js';
 import { describeRecipe, readingOf, recipeFromArgs } from './recipe.js';
-import { toExample } from './holdout.js';
+import { examplesFor } from './holdout.js';
 import {
   chooseThreshold,
   expectedCalibrationError,
   fitTemperature,
   predictAll,
-  type ScoredExample,
 } from '../../../packages/recognition/src/handshape/calibration.js';
 import {
   epochMaker,
@@ -59,7 +58,6 @@ import {
   formatEval,
   toDataset,
   featuresOf,
-  viewLogits,
   toEnsembleWeightsJson,
   type PipelineOptions,
 } from './pipeline.js';
@@ -210,17 +208,7 @@ if (fixedEpochs) {
 let calibration: CalibrationJson | undefined;
 const calMembers = fixedMembers ? fixedMembers.map((m) => m.model) : selectionModel ? [selectionModel] : null;
 if (calMembers) {
-  const examples = valSet
-    .map((s) =>
-      toExample({
-        fold: 'val',
-        source: s.source,
-        signer: s.signer,
-        label: s.label,
-        logits: viewLogits(calMembers, s, reading),
-      }),
-    )
-    .filter((e): e is ScoredExample => e !== null);
+  const examples = examplesFor(valSet, calMembers, reading);
   const temperature = fitTemperature(examples);
   const raw = predictAll(examples, 1);
   const cal = predictAll(examples, temperature);
@@ -243,18 +231,12 @@ if (calMembers) {
     PHOTO_SOURCES.flatMap((src) => loadExtracted(src, mirroredDirFor('full'))?.samples ?? []),
   );
   if (mirrored.size) {
-    const pairs = valSet
-      .filter((s) => mirrored.has(s))
-      .map((s) =>
-        toExample({
-          fold: 'val',
-          source: s.source,
-          signer: s.signer,
-          label: s.label,
-          logits: [s, mirrored.get(s)!].flatMap((r) => viewLogits(calMembers, r, reading)),
-        }),
-      )
-      .filter((e): e is ScoredExample => e !== null);
+    const pairs = examplesFor(
+      valSet.filter((s) => mirrored.has(s)),
+      calMembers,
+      reading,
+      mirrored,
+    );
     const t2 = fitTemperature(pairs);
     const cal2 = predictAll(pairs, t2);
     const sure2 = chooseThreshold(cal2, maxSureWrong);
