@@ -1,3 +1,4 @@
+import { jPath, zPath } from '../packages/recognition/src/handshape/__fixtures__/drawn-letters';
 import type { MovingPhoto } from './support/y4m';
 import { expect, newLearner, registerViaUi, test } from './support/fixtures';
 import { NO_HAND, useFakeCamera } from './support/fake-camera';
@@ -18,31 +19,15 @@ const SIZE = 260;
 const I_PHOTO = 'massey/asl_dataset/i/hand1_i_bot_seg_1_cropped.jpeg';
 const D_PHOTO = 'massey/asl_dataset/d/hand1_d_dif_seg_1_cropped.jpeg';
 
-/** J: down, then a hook toward the thumb (+x), in palms (70% of a large J). */
+/** J: down, then a hook toward the thumb (+x), 70% of the drawn-letters size. */
 function jAt(t: number): [number, number] {
-  const [a, b] =
-    t < 0.55
-      ? [0, (t / 0.55) * 1.6]
-      : [
-          0.6 - 0.6 * Math.cos(((t - 0.55) / 0.45) * Math.PI * 0.85),
-          1.6 + 0.6 * Math.sin(((t - 0.55) / 0.45) * Math.PI * 0.85),
-        ];
+  const [a, b] = jPath(t);
   return [150 + a * 0.7 * PALM, 10 + b * 0.7 * PALM];
 }
 
 /** Z: across away from the thumb (-x), diagonally back, across again; 1.2 palms wide and tall. */
 function zAt(t: number): [number, number] {
-  const corners: Array<[number, number]> = [
-    [0, 0],
-    [-2, 0],
-    [0, 2],
-    [-2, 2],
-  ];
-  const u = Math.min(t, 0.9999) * 3;
-  const k = Math.floor(u);
-  const f = u - k;
-  const a = corners[k][0] + f * (corners[k + 1][0] - corners[k][0]);
-  const b = corners[k][1] + f * (corners[k + 1][1] - corners[k][1]);
+  const [a, b] = zPath(t);
   return [330 + a * 0.6 * PALM, 20 + b * 0.6 * PALM];
 }
 

@@ -24,27 +24,9 @@
  */
 import { recognizeSequence, type SequenceInput } from './recognize/sequences.js';
 import { loadExtracted, loadLandmarkSet, type Sample } from './train/data.js';
+import { jPath, zPath } from '../../packages/recognition/src/handshape/__fixtures__/drawn-letters.js';
 
 type Pt = [number, number];
-
-/** J and Z paths in (towardThumb, down) palm units, t from 0 to 1. */
-function jPath(t: number): Pt {
-  if (t < 0.55) return [0, (t / 0.55) * 1.6];
-  const th = ((t - 0.55) / 0.45) * Math.PI * 0.85;
-  return [0.6 - 0.6 * Math.cos(th), 1.6 + 0.6 * Math.sin(th)];
-}
-function zPath(t: number): Pt {
-  const c: Pt[] = [
-    [0, 0],
-    [-2, 0],
-    [0, 2],
-    [-2, 2],
-  ];
-  const u = Math.min(t, 0.9999) * 3;
-  const k = Math.floor(u);
-  const f = u - k;
-  return [c[k][0] + f * (c[k + 1][0] - c[k][0]), c[k][1] + f * (c[k + 1][1] - c[k][1])];
-}
 
 /** movements that are not letters: straight down, across and back (a circle's lower half is a J's hook, so it is left out) */
 const OTHER_PATHS: ReadonlyArray<(t: number) => Pt> = [(t) => [0, 1.6 * t], (t) => [-2 * Math.sin(Math.PI * t), 0]];

@@ -2,6 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { handState } from '../../../packages/recognition/src/handshape/finger-state.js';
 import type { Landmark } from '../../../packages/recognition/src/handshape/normalize.js';
 import { mirrorX, samplesOf } from '../../../packages/recognition/src/handshape/__fixtures__/fixtures.js';
+import {
+  jPath as jPoint,
+  zPath as zPoint,
+} from '../../../packages/recognition/src/handshape/__fixtures__/drawn-letters.js';
 import { recognizeSequence, recognizeSequences, type SequenceInput } from './sequences.js';
 
 type Pt = [number, number];
@@ -15,28 +19,6 @@ const iHands = samplesOf('I')
 const dHands = samplesOf('D')
   .filter((s) => fingers(s.landmarks).index === 'extended')
   .map((s) => s.landmarks);
-
-/** J: down, then a hook toward the thumb side; Z: across, diagonal back, across (palm-size units). */
-function jPoint(t: number): Pt {
-  if (t < 0.55) return [0, (t / 0.55) * 1.6];
-  const th = ((t - 0.55) / 0.45) * Math.PI * 0.85;
-  return [0.6 - 0.6 * Math.cos(th), 1.6 + 0.6 * Math.sin(th)];
-}
-function zPoint(t: number): Pt {
-  const corners: Pt[] = [
-    [0, 0],
-    [-2, 0],
-    [0, 2],
-    [-2, 2],
-  ];
-  const u = Math.min(t, 0.9999) * 3;
-  const k = Math.floor(u);
-  const f = u - k;
-  return [
-    corners[k][0] + f * (corners[k + 1][0] - corners[k][0]),
-    corners[k][1] + f * (corners[k + 1][1] - corners[k][1]),
-  ];
-}
 
 interface Drawing {
   hand: Landmark[];
