@@ -1,7 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { handState } from '../../../packages/recognition/src/handshape/finger-state.js';
 import type { Landmark } from '../../../packages/recognition/src/handshape/normalize.js';
-import { mirrorX, samplesOf } from '../../../packages/recognition/src/handshape/__fixtures__/fixtures.js';
+import {
+  indexTowardCamera,
+  mirrorX,
+  samplesOf,
+} from '../../../packages/recognition/src/handshape/__fixtures__/fixtures.js';
 import {
   jPath as jPoint,
   zPath as zPoint,
@@ -154,26 +158,16 @@ describe('landmark sequences: J and Z drawn at different speeds, sizes, slants a
   });
 
   it('reads a Z drawn with the index pointing at the camera (foreshortened in the image, straight in depth)', () => {
-    const bend = (70 * Math.PI) / 180;
     let foreshortened = 0;
     let right = 0;
     for (const hand of dHands) {
       // the index bent forward at its knuckle, toward the camera; the rest of the hand as it was
-      const m = hand[5];
-      const pointing = hand.map((p, i) =>
-        i >= 5 && i <= 8
-          ? {
-              x: m.x + Math.cos(bend) * (p.x - m.x),
-              y: m.y + Math.cos(bend) * (p.y - m.y),
-              z: -Math.sin(bend) * Math.hypot(p.x - m.x, p.y - m.y),
-            }
-          : { x: p.x, y: p.y, z: 0 },
-      );
+      const pointing = indexTowardCamera(hand, 70);
       if (fingers(pointing).index !== 'extended') foreshortened++;
       const palm = Math.hypot(hand[9].x - hand[0].x, hand[9].y - hand[0].y);
       const frames = Array.from({ length: 30 }, (_, i) => {
         const [a, b] = zPoint(i / 29);
-        return pointing.map((p) => [(p.x + a * palm) / SIZE, (p.y + b * palm) / SIZE, p.z / SIZE]);
+        return pointing.map((p) => [(p.x + a * palm) / SIZE, (p.y + b * palm) / SIZE, p.z! / SIZE]);
       });
       if (recognizeSequence({ id: 'pointing', fps: 30, width: SIZE, height: SIZE, frames }, 'letters').label === 'Z')
         right++;

@@ -81,6 +81,11 @@ export function mirroredDirFor(variant: LandmarkVariant): string {
   return join(extractedDirFor(variant), 'mirrored');
 }
 
+/** The photo sets' mirrored readings by a landmark model (those extracted; none when missing). */
+export function loadMirrored(variant: LandmarkVariant, sources: readonly PhotoSource[] = PHOTO_SOURCES): Sample[] {
+  return sources.flatMap((s) => loadExtracted(s, mirroredDirFor(variant))?.samples ?? []);
+}
+
 /**
  * Each photo sample's mirrored reading (same source and file), where `mirrored` has one: the
  * second reading `npm run recognize` averages with the first.

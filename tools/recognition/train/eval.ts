@@ -20,6 +20,7 @@ import {
   extractedDirFor,
   loadExtracted,
   loadLandmarkSet,
+  loadMirrored,
   mirroredDirFor,
   pairMirrored,
   type PhotoRow,
@@ -179,9 +180,7 @@ console.log(formatConfusion(mDigits, DIGITS));
       `\nSURE on the test ${title} (T ${model.temperature}, threshold ${model.sureThreshold}): sure ${(100 * f.sureRate).toFixed(1)}%, sure but wrong ${(100 * f.sureWrongRate).toFixed(2)}%, accuracy when sure ${(100 * f.sureAccuracy).toFixed(1)}%, ECE ${(100 * expectedCalibrationError(preds).ece).toFixed(1)}% (n ${f.n})`,
     );
   }
-  const mirrored = (['massey', 'digits'] as const).flatMap(
-    (s) => loadExtracted(s, mirroredDirFor(variant))?.samples ?? [],
-  );
+  const mirrored = loadMirrored(variant, ['massey', 'digits']);
   if (!mirrored.length)
     console.log(
       `\nTWO READINGS: no mirrored readings in ${mirroredDirFor(variant)} (npm run extract:landmarks -- --mirrored${variant === 'full' ? '' : ` --variant ${variant}`} --set massey,digits)`,

@@ -48,6 +48,7 @@ import {
   loadExtracted,
   loadExtraReadings,
   loadLandmarkSet,
+  loadMirrored,
   mirroredDirFor,
   pairMirrored,
   PHOTO_SOURCES,
@@ -125,6 +126,18 @@ export function toExample(s: Scored): ScoredExample | null {
  * its mirrored reading when `mirrored` has one: their logits together, so the probabilities are
  * averaged over both), labels outside the classes left out.
  */
+/** A sample's logits on each of its readings (itself, and its mirrored reading when `mirrored` has one). */
+export function readingsLogits(
+  members: readonly MlpModel[],
+  s: Sample,
+  reading: Reading,
+  mirrored?: ReadonlyMap<Sample, Sample>,
+): number[][] {
+  return [s, mirrored?.get(s)]
+    .filter((r): r is Sample => r !== undefined)
+    .flatMap((r) => viewLogits(members, r, reading));
+}
+
 export function examplesFor(
   samples: readonly Sample[],
   members: readonly MlpModel[],
@@ -138,9 +151,7 @@ export function examplesFor(
         source: s.source,
         signer: s.signer,
         label: s.label,
-        logits: [s, mirrored?.get(s)]
-          .filter((r): r is Sample => r !== undefined)
-          .flatMap((r) => viewLogits(members, r, reading)),
+        logits: readingsLogits(members, s, reading, mirrored),
       }),
     )
     .filter((e): e is ScoredExample => e !== null);
@@ -214,12 +225,7 @@ export async function runHoldout(args: readonly string[]): Promise<void> {
   const t0 = Date.now();
   const { samples } = loadUsable();
   // --mirrored: each photo is scored on both readings, as taken and mirrored, averaged (as `npm run recognize` reads photos)
-  const mirrorOf = flag('--mirrored')
-    ? pairMirrored(
-        samples,
-        PHOTO_SOURCES.flatMap((s) => loadExtracted(s, mirroredDirFor('full'))?.samples ?? []),
-      )
-    : new Map<Sample, Sample>();
+  const mirrorOf = flag('--mirrored') ? pairMirrored(samples, loadMirrored('full')) : new Map<Sample, Sample>();
   if (flag('--mirrored'))
     console.log(`mirrored readings paired with ${mirrorOf.size} photos (${mirroredDirFor('full')})`);
   const extra = loadExtraReadings(recipe.extraReadings).filter((s) => roleOf(s, true) !== 'test');
@@ -269,10 +275,7 @@ export async function runHoldout(args: readonly string[]): Promise<void> {
       source: s.source,
       signer: s.signer,
       label: s.label,
-      logits: [s, mirrorOf.get(s)]
-        .filter((x): x is Sample => x !== undefined)
-        .flatMap((x) => viewLogits(models, x, reading))
-        .map((l) => l.map((v) => Number(v.toFixed(4)))),
+      logits: readingsLogits(models, s, reading, mirrorOf).map((l) => l.map((v) => Number(v.toFixed(4)))),
     }));
     scored.push(...foldScored);
     const r = tally(foldScored);

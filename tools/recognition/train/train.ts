@@ -38,9 +38,9 @@ import {
   loadExtracted,
   loadExtraReadings,
   loadLandmarkSet,
+  loadMirrored,
   mirroredDirFor,
   pairMirrored,
-  PHOTO_SOURCES,
   roleOf,
   type Sample,
 } from './data.js';
@@ -226,10 +226,7 @@ if (calMembers) {
   };
   // A photo read twice (as taken and mirrored, `npm run recognize`): the two readings' average
   // gets its own temperature and threshold, fitted the same way on the validation photos' pairs.
-  const mirrored = pairMirrored(
-    valSet,
-    PHOTO_SOURCES.flatMap((src) => loadExtracted(src, mirroredDirFor('full'))?.samples ?? []),
-  );
+  const mirrored = pairMirrored(valSet, loadMirrored('full'));
   if (mirrored.size) {
     const pairs = examplesFor(
       valSet.filter((s) => mirrored.has(s)),

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { fingerStates3d, handState } from './finger-state.js';
-import { mirrorX, samplesOf } from './__fixtures__/fixtures.js';
+import { indexTowardCamera, mirrorX, samplesOf } from './__fixtures__/fixtures.js';
 
 const states = (label: string) => samplesOf(label).map((s) => handState(s.landmarks, 'Unknown'));
 const share = <T>(xs: T[], pred: (x: T) => boolean) => xs.filter(pred).length / xs.length;
@@ -69,20 +69,10 @@ describe('fingerStates3d', () => {
   });
 
   it('agrees with the image on a flat hand, and sees an index bent toward the camera as still straight', () => {
-    const bend = (75 * Math.PI) / 180;
     for (const s of samplesOf('D')) {
       const flat = s.landmarks.map((p) => ({ ...p, z: 0 }));
       expect(fingerStates3d(flat)).toEqual(handState(flat, 'Unknown').fingers);
-      const m = flat[5];
-      const pointing = flat.map((p, i) =>
-        i >= 5 && i <= 8
-          ? {
-              x: m.x + Math.cos(bend) * (p.x - m.x),
-              y: m.y + Math.cos(bend) * (p.y - m.y),
-              z: -Math.sin(bend) * Math.hypot(p.x - m.x, p.y - m.y),
-            }
-          : p,
-      );
+      const pointing = indexTowardCamera(s.landmarks, 75);
       expect(handState(pointing, 'Unknown').fingers.index).not.toBe('extended');
       expect(fingerStates3d(pointing)!.index).toBe(handState(flat, 'Unknown').fingers.index);
     }
