@@ -130,6 +130,19 @@ describe('quantize pieces (tiny graph)', () => {
     expect(maxDiff(y, (await run(q)).y!)).toBeLessThan(0.03 * span);
   });
 
+  it('quantizes the input of the global pooling, so the Conv before it is a whole int8 group', () => {
+    const m = foldConvBias(tinyModel());
+    m.graph.node.push({
+      name: 'pool',
+      op_type: 'ReduceMean',
+      input: ['y'],
+      output: ['pooled'],
+      attribute: [attrInts('axes', [2, 3])],
+    });
+    m.graph.output = [vi('pooled', [1, 2, 1, 1])];
+    expect(quantizedTensors(m).sort()).toEqual(['r1o', 'x', 'y']);
+  });
+
   it('finds the stem as the tensors before the second strided Conv, and refuses a model without one', () => {
     const f = foldConvBias(tinyModel());
     expect(() => stemTensors(f)).toThrow(/fewer than two strided/);
@@ -182,6 +195,9 @@ describe('int8 landmark-full against float on real hand crops', () => {
     });
     const ops = decodeModel(await readFile(optimised)).graph.node.map((n) => n.op_type);
     expect(ops.filter((o) => o === 'QLinearConv').length).toBeGreaterThanOrEqual(40);
+    // the only float convolutions left are the stem's five (kept float on purpose); the last
+    // depthwise Conv before the pooled heads runs as int8 too (quantizedTensors: ReduceMean's input)
+    expect(ops.filter((o) => o === 'Conv' || o === 'FusedConv')).toHaveLength(5);
     const f = await ort.InferenceSession.create(paths.landmarkFull);
     const dists: number[] = [];
     const presences: string[] = [];

@@ -18,7 +18,7 @@ import {
 } from './onnx-proto.js';
 
 /** bump when the quantized graph changes, so cached int8 models are rebuilt */
-export const QUANTIZER_VERSION = '3';
+export const QUANTIZER_VERSION = '4';
 
 const UINT8 = 2;
 const INT8 = 3;
@@ -92,12 +92,18 @@ export function foldConvBias(model: OnnxModel): OnnxModel {
   return m;
 }
 
-/** The activation tensors that get a QuantizeLinear/DequantizeLinear pair: inputs of Conv and of residual Add. */
+/**
+ * The activation tensors that get a QuantizeLinear/DequantizeLinear pair: inputs of Conv, of
+ * residual Add, and of the global pooling (ReduceMean) before the heads. The last makes the final
+ * Conv a whole DQ -> Conv -> Q group that onnxruntime fuses into QLinearConv; left float, that
+ * depthwise Conv (1152 channels at 7x7) ran as a float grouped Conv at 0.35 ms, a tenth of the
+ * model's time, against 0.05 ms for its int8 neighbours.
+ */
 export function quantizedTensors(model: OnnxModel): string[] {
   const inits = new Set(model.graph.initializer.map((t) => t.name));
   const out = new Set<string>();
   for (const n of model.graph.node) {
-    if (n.op_type === 'Conv') out.add(n.input[0]);
+    if (n.op_type === 'Conv' || n.op_type === 'ReduceMean') out.add(n.input[0]);
     if (n.op_type === 'Add' && n.input.every((i) => !inits.has(i))) {
       for (const i of n.input) out.add(i);
       out.add(n.output[0]);
