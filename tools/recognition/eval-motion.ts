@@ -1,5 +1,5 @@
 /**
- * npm run eval:motion [-- --every N]
+ * npm run eval:motion [-- --every N] [--size S]
  *
  * J and Z drawn by real hands: every Nth I and D of the webcam landmark sets (boris, siruyy,
  * ASLNow, which have depth) and of the photos' readings when extracted (ASL-HG, Massey) is moved
@@ -12,6 +12,8 @@
  *    follows the signer's hand and whether the palm or its back faces the camera, which a hand
  *    seen edge-on, its knuckles on top of each other, does not show);
  *  - each at 1 s / 30 fps, 0.7 s / 15 fps and 1.5 s / 20 fps, with 3% of a palm of tracker jitter;
+ *  - --size S scales every drawn path (default 1: a J 1.6 palms down with a hook 1.2 palms across,
+ *    a Z 2 palms square; people draw smaller letters too);
  *  - still: every I and D held for 1 s at 30 fps, swaying by a tenth of a palm: never J or Z;
  *    the same for every 10th hand of every other letter;
  *  - Z with the index pointing at the camera: the D hands tilted 60 degrees about the image's
@@ -105,8 +107,20 @@ function still(p: number[][], seed: number): SequenceInput {
 }
 
 function main(): void {
-  const i = process.argv.indexOf('--every');
-  const every = i > 0 ? Number(process.argv[i + 1]) : 3;
+  const arg = (name: string, d: number) => {
+    const i = process.argv.indexOf(name);
+    return i > 0 ? Number(process.argv[i + 1]) : d;
+  };
+  const every = arg('--every', 3);
+  const size = arg('--size', 1);
+  const sized =
+    (path: (t: number) => Pt) =>
+    (t: number): Pt => {
+      const [a, b] = path(t);
+      return [a * size, b * size];
+    };
+  const [jDrawn, zDrawn] = [sized(jPath), sized(zPath)];
+  const otherPaths = OTHER_PATHS.map(sized);
   const sets: Array<[string, Sample[]]> = (['boris', 'siruyy', 'aslnow'] as const).map((s) => [s, loadLandmarkSet(s)]);
   for (const s of ['aslhg', 'massey'] as const) {
     const e = loadExtracted(s);
@@ -138,7 +152,7 @@ function main(): void {
       for (const [sec, fps] of TIMINGS)
         for (const twist of [0, 90]) {
           t.jn++;
-          if (recognizeSequence(drawn(p, jPath, way, sec, fps, twist, k + 1), 'letters').label === 'J') t.j++;
+          if (recognizeSequence(drawn(p, jDrawn, way, sec, fps, twist, k + 1), 'letters').label === 'J') t.j++;
         }
     });
     of('D').forEach((s, k) => {
@@ -147,11 +161,11 @@ function main(): void {
       const edgeOn = Math.abs(spread) < EDGE_ON;
       for (const way of [1, -1]) {
         t.tiltN++;
-        if (recognizeSequence(drawn(tilted(p, 60), zPath, way, 1, 30, 0, k + 1), 'letters').label === 'Z') t.tiltZ++;
+        if (recognizeSequence(drawn(tilted(p, 60), zDrawn, way, 1, 30, 0, k + 1), 'letters').label === 'Z') t.tiltZ++;
       }
       for (const way of [1, -1])
         for (const [sec, fps] of TIMINGS) {
-          const ok = recognizeSequence(drawn(p, zPath, way, sec, fps, 10, k + 1), 'letters').label === 'Z';
+          const ok = recognizeSequence(drawn(p, zDrawn, way, sec, fps, 10, k + 1), 'letters').label === 'Z';
           t.zn++;
           if (ok) t.z++;
           if (edgeOn) {
@@ -165,7 +179,7 @@ function main(): void {
       const l = recognizeSequence(still(points(s), k + 1), 'letters').label;
       if (l === 'J' || l === 'Z') t.falseMotion++;
       const p = points(s);
-      for (const path of OTHER_PATHS)
+      for (const path of otherPaths)
         for (const [sec, fps] of TIMINGS) {
           t.otherN++;
           const m = recognizeSequence(drawn(p, path, 1, sec, fps, 0, k + 1), 'letters').label;

@@ -122,6 +122,24 @@ describe('landmark sequences: J and Z drawn at different speeds, sizes, slants a
     expect(right / all.length).toBeGreaterThanOrEqual(0.9);
   });
 
+  it('reads small letters: a Z 0.6 palms square and a J 0.55 palms down (5-6 cm; at least 90%)', () => {
+    const small = (hands: Landmark[][], path: (t: number) => Pt, scale: number): Drawing[] =>
+      hands
+        .slice(0, 4)
+        .flatMap((hand) =>
+          [0.7, 1.2].flatMap((seconds) =>
+            [15, 30].map((fps) => ({ hand, path, seconds, fps, scale, slantDeg: 0, noise: 0.02, hold: 0.3 })),
+          ),
+        );
+    for (const [letter, all] of [
+      ['J', small(iHands, jPoint, 0.35)],
+      ['Z', small(dHands, zPoint, 0.3)],
+    ] as const) {
+      const right = all.filter((d) => recognizeSequence(sequence(d), 'letters').label === letter).length;
+      expect(right / all.length, letter).toBeGreaterThanOrEqual(0.9);
+    }
+  });
+
   it('reads J and Z drawn as people do: 0.4 to 2 s, 15 to 30 fps, a turning wrist, a jittery tracker (at least 90%)', () => {
     const cases: Array<{ d: Drawing; want: 'J' | 'Z' }> = [];
     for (const [want, hands, path, turn] of [
@@ -231,6 +249,12 @@ describe('landmark sequences: still hands are static letters', () => {
     for (const [k, hand] of iHands.entries())
       for (const wobble of [0.1, 0.2])
         expect(recognizeSequence(still(hand, 1.5, 30, wobble, k + 1), 'letters').label).not.toBe('J');
+  });
+
+  it('a D that wobbles (sway and tremor of up to three tenths of a palm) is never Z', () => {
+    for (const [k, hand] of dHands.entries())
+      for (const wobble of [0.1, 0.2, 0.3])
+        expect(recognizeSequence(still(hand, 1.5, 30, wobble, k + 1), 'letters').label).not.toBe('Z');
   });
 
   it('a single frame is a static letter', () => {

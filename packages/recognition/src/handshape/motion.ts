@@ -22,7 +22,11 @@ export interface MotionOptions {
   windowMs: number;
   /** fraction of hand frames that must show the letter's handshape */
   minShapeFraction: number;
-  /** minimum extent of the path (bounding-box diagonal) in palm sizes */
+  /**
+   * minimum extent of the path (bounding-box diagonal) in palm sizes (palmSize: the mean of the
+   * wrist-knuckle distances and the knuckle width). Z 0.8: a Z drawn 0.6-0.7 palms square (5-6 cm)
+   * is a letter people draw; J 0.8: lower, the end of a straight downward stroke reads as a J.
+   */
   minExtent: { J: number; Z: number };
   /** maximum mean distance to the template (path scaled to unit size) */
   maxTemplateDistance: number;
@@ -47,7 +51,7 @@ export interface MotionOptions {
 export const DEFAULT_MOTION: MotionOptions = {
   windowMs: 2500,
   minShapeFraction: 0.7,
-  minExtent: { J: 0.8, Z: 1.2 },
+  minExtent: { J: 0.8, Z: 0.8 },
   maxTemplateDistance: 0.16,
   minFrames: 6,
   maxSlantDeg: 20,
