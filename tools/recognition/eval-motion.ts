@@ -1,5 +1,5 @@
 /**
- * npm run eval:motion [-- --every N] [--size S]
+ * npm run eval:motion [-- --every N] [--size S] [--fps F]
  *
  * J and Z drawn by real hands: every Nth I and D of the webcam landmark sets (boris, siruyy,
  * ASLNow, which have depth) and of the photos' readings when extracted (ASL-HG, Massey) is moved
@@ -12,6 +12,8 @@
  *    follows the signer's hand and whether the palm or its back faces the camera, which a hand
  *    seen edge-on, its knuckles on top of each other, does not show);
  *  - each at 1 s / 30 fps, 0.7 s / 15 fps and 1.5 s / 20 fps, with 3% of a palm of tracker jitter;
+ *  - --fps F draws everything at F frames a second instead, in 0.5, 0.7 and 1 s (live practice's
+ *    client can slow to 10 fps when the server is busy);
  *  - --size S scales every drawn path (default 1: a J 1.6 palms down with a hook 1.2 palms across,
  *    a Z 2 palms square; people draw smaller letters too);
  *  - still: every I and D held for 1 s at 30 fps, swaying by a tenth of a palm: never J or Z;
@@ -112,6 +114,14 @@ function main(): void {
     return i > 0 ? Number(process.argv[i + 1]) : d;
   };
   const every = arg('--every', 3);
+  const fps = arg('--fps', 0);
+  const timings: ReadonlyArray<readonly [number, number]> = fps
+    ? [
+        [0.5, fps],
+        [0.7, fps],
+        [1, fps],
+      ]
+    : TIMINGS;
   const size = arg('--size', 1);
   const sized =
     (path: (t: number) => Pt) =>
@@ -149,10 +159,10 @@ function main(): void {
     of('I').forEach((s, k) => {
       const p = points(s);
       const way = Math.sign(knuckleSpread(p)) || 1;
-      for (const [sec, fps] of TIMINGS)
+      for (const [sec, f] of timings)
         for (const twist of [0, 90]) {
           t.jn++;
-          if (recognizeSequence(drawn(p, jDrawn, way, sec, fps, twist, k + 1), 'letters').label === 'J') t.j++;
+          if (recognizeSequence(drawn(p, jDrawn, way, sec, f, twist, k + 1), 'letters').label === 'J') t.j++;
         }
     });
     of('D').forEach((s, k) => {
@@ -164,8 +174,8 @@ function main(): void {
         if (recognizeSequence(drawn(tilted(p, 60), zDrawn, way, 1, 30, 0, k + 1), 'letters').label === 'Z') t.tiltZ++;
       }
       for (const way of [1, -1])
-        for (const [sec, fps] of TIMINGS) {
-          const ok = recognizeSequence(drawn(p, zDrawn, way, sec, fps, 10, k + 1), 'letters').label === 'Z';
+        for (const [sec, f] of timings) {
+          const ok = recognizeSequence(drawn(p, zDrawn, way, sec, f, 10, k + 1), 'letters').label === 'Z';
           t.zn++;
           if (ok) t.z++;
           if (edgeOn) {
@@ -180,9 +190,9 @@ function main(): void {
       if (l === 'J' || l === 'Z') t.falseMotion++;
       const p = points(s);
       for (const path of otherPaths)
-        for (const [sec, fps] of TIMINGS) {
+        for (const [sec, f] of timings) {
           t.otherN++;
-          const m = recognizeSequence(drawn(p, path, 1, sec, fps, 0, k + 1), 'letters').label;
+          const m = recognizeSequence(drawn(p, path, 1, sec, f, 0, k + 1), 'letters').label;
           if (m === 'J' || m === 'Z') t.otherMotion++;
         }
     });

@@ -45,15 +45,17 @@ export interface MotionOptions {
 }
 
 /**
- * Letters are drawn in 0.4 to 2 s at 15 to 30 fps (6 to 60 frames), so the window holds 2.5 s and
- * a path needs 6 hand frames; a drawing may be slanted by up to `maxSlantDeg`.
+ * Letters are drawn in 0.4 to 2 s at 15 to 30 fps (6 to 60 frames), and live practice's client
+ * slows to 10 fps when the server is busy (a letter drawn in 0.5 s is then 5 frames), so the
+ * window holds 2.5 s and a path needs 5 hand frames; a drawing may be slanted by up to
+ * `maxSlantDeg`.
  */
 export const DEFAULT_MOTION: MotionOptions = {
   windowMs: 2500,
   minShapeFraction: 0.7,
   minExtent: { J: 0.8, Z: 0.8 },
   maxTemplateDistance: 0.16,
-  minFrames: 6,
+  minFrames: 5,
   maxSlantDeg: 20,
   smoothMs: 45,
   minSideSpread: { J: 0.25, Z: Infinity },
