@@ -28,6 +28,7 @@
  */
 import { recognizeSequence, type SequenceInput } from './recognize/sequences.js';
 import { loadExtracted, loadLandmarkSet, type Sample } from './train/data.js';
+import { argReader } from './train/recipe.js';
 import { jPath, zPath } from '../../packages/recognition/src/handshape/__fixtures__/drawn-letters.js';
 
 type Pt = [number, number];
@@ -109,10 +110,8 @@ function still(p: number[][], seed: number): SequenceInput {
 }
 
 function main(): void {
-  const arg = (name: string, d: number) => {
-    const i = process.argv.indexOf(name);
-    return i > 0 ? Number(process.argv[i + 1]) : d;
-  };
+  const { opt } = argReader(process.argv.slice(2));
+  const arg = (name: string, d: number) => Number(opt(name) ?? d);
   const every = arg('--every', 3);
   const fps = arg('--fps', 0);
   const timings: ReadonlyArray<readonly [number, number]> = fps

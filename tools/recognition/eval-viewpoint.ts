@@ -10,22 +10,18 @@
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { classify, loadModel, type WeightsJson } from '../../packages/recognition/src/handshape/classifier.js';
 import type { Landmark } from '../../packages/recognition/src/handshape/normalize.js';
+import { turn3d } from './train/augment.js';
 import { loadExtracted, roleOf, type PhotoSource, type Sample } from './train/data.js';
+import { argReader } from './train/recipe.js';
 
-/** The sample's landmarks turned by `tiltDeg` about x, then `turnDeg` about y, through the wrist. */
+/** The sample's landmarks turned by `tiltDeg` about x, then `turnDeg` about y, through the wrist (turn3d). */
 export function viewedFrom(s: Sample, tiltDeg: number, turnDeg: number): Landmark[] {
   if (!s.z) throw new Error('viewedFrom needs depth');
-  const a = (tiltDeg * Math.PI) / 180;
-  const b = (turnDeg * Math.PI) / 180;
-  const [ca, sa, cb, sb] = [Math.cos(a), Math.sin(a), Math.cos(b), Math.sin(b)];
-  const [ox, oy, oz] = [s.xy[0], s.xy[1], s.z[0]];
-  return Array.from({ length: 21 }, (_, i) => {
-    const [x, y, w] = [s.xy[2 * i] - ox, s.xy[2 * i + 1] - oy, s.z![i] - oz];
-    const [y1, z1] = [ca * y - sa * w, sa * y + ca * w];
-    return { x: ox + cb * x + sb * z1, y: oy + y1, z: oz - sb * x + cb * z1 };
-  });
+  const { xy, z } = turn3d(s.xy, s.z, tiltDeg, turnDeg);
+  return Array.from({ length: 21 }, (_, i) => ({ x: xy[2 * i], y: xy[2 * i + 1], z: z[i] }));
 }
 
 const VIEWS: ReadonlyArray<readonly [tilt: number, turn: number]> = [
@@ -41,12 +37,9 @@ const VIEWS: ReadonlyArray<readonly [tilt: number, turn: number]> = [
 ];
 
 function main(): void {
-  const opt = (n: string, d?: string) => {
-    const i = process.argv.indexOf(n);
-    return i > 0 ? process.argv[i + 1] : d;
-  };
+  const { opt } = argReader(process.argv.slice(2));
   const dir = opt('--fold-models');
-  const set = opt('--set', 'aslhg') as PhotoSource;
+  const set = (opt('--set') ?? 'aslhg') as PhotoSource;
   if (!dir) {
     console.error('usage: npm run eval:viewpoint -- --fold-models DIR [--set aslhg|massey]');
     process.exit(2);
@@ -67,4 +60,4 @@ function main(): void {
   }
 }
 
-if (process.argv[1] && path.resolve(process.argv[1]) === path.resolve(import.meta.filename)) main();
+if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) main();

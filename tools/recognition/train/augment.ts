@@ -58,8 +58,23 @@ export function rotate3d(
   maxDeg: number,
   tiltDeg = maxDeg,
 ): { xy: Float64Array; z: Float64Array } {
-  const a = (rng.uniform(-tiltDeg, tiltDeg) * Math.PI) / 180; // about x (tilt)
-  const b = (rng.uniform(-maxDeg, maxDeg) * Math.PI) / 180; // about y (turn)
+  const tilt = rng.uniform(-tiltDeg, tiltDeg); // about x
+  const turn = rng.uniform(-maxDeg, maxDeg); // about y
+  return turn3d(xy, z, tilt, turn);
+}
+
+/**
+ * The landmark cloud turned about the wrist by `tiltDeg` about the image x axis (a camera above or
+ * below), then `turnDeg` about the y axis (a camera to the side). Returns new xy and z.
+ */
+export function turn3d(
+  xy: Float64Array,
+  z: Float64Array,
+  tiltDeg: number,
+  turnDeg: number,
+): { xy: Float64Array; z: Float64Array } {
+  const a = (tiltDeg * Math.PI) / 180;
+  const b = (turnDeg * Math.PI) / 180;
   const ca = Math.cos(a),
     sa = Math.sin(a),
     cb = Math.cos(b),
