@@ -1,5 +1,5 @@
 /**
- * npm run eval:live -- --fold-models DIR [--set massey|aslhg] [--every N] [--frames 8]
+ * npm run eval:live -- --fold-models DIR [--set massey|aslhg] [--every N] [--frames 8] [--landmark-size 224]
  *
  * Held signs in live practice, on people the classifier never saw: each letter photo of the set
  * (Massey hand1-3, or ASL-HG) becomes a 320x240 webcam frame as the browser sends it (the photo
@@ -8,7 +8,8 @@
  * the set (DIR/<set>.json, from `npm run eval:recognizer -- --holdout sources --fold-models DIR`),
  * and the sign decided by the mean of those frames' probabilities (as the stabilizer smooths).
  * Compares the live options of before 2026-11-25 (palm search at pad 1 then 2) with the shipped
- * LIVE_PIPELINE_OPTIONS (the weak first reading searched again, every other frame mirrored).
+ * LIVE_PIPELINE_OPTIONS (the weak first reading searched again, every other frame mirrored, a
+ * 192 crop); --landmark-size N adds the shipped options with another crop size.
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -30,8 +31,11 @@ const set = opt('--set', 'massey')!;
 const every = Number(opt('--every', '3'));
 const frames = Number(opt('--frames', '8'));
 const foldDir = opt('--fold-models');
+const cropSize = opt('--landmark-size');
 if (!foldDir) {
-  console.error('usage: npm run eval:live -- --fold-models DIR [--set massey|aslhg] [--every N] [--frames 8]');
+  console.error(
+    'usage: npm run eval:live -- --fold-models DIR [--set massey|aslhg] [--every N] [--frames 8] [--landmark-size N]',
+  );
   process.exit(2);
 }
 const model = loadModel(JSON.parse(readFileSync(path.join(foldDir, `${set}.json`), 'utf8')) as WeightsJson);
@@ -54,6 +58,9 @@ const configs: Record<string, PipelineOptions> = {
     alternateMirror: false,
   },
   'shipped LIVE_PIPELINE_OPTIONS': LIVE_PIPELINE_OPTIONS,
+  ...(cropSize
+    ? { [`shipped, landmark crop ${cropSize}`]: { ...LIVE_PIPELINE_OPTIONS, landmarkSize: Number(cropSize) } }
+    : {}),
 };
 for (const [name, o] of Object.entries(configs)) {
   const pipe = await createHandPipeline({ ...o, modelDir, variant: 'full-int8', intraOpThreads: 1 });

@@ -2,6 +2,7 @@
 export * from './landmarks/types.js';
 export * from './landmarks/anchors.js';
 export * from './landmarks/crop.js';
+export * from './landmarks/crop-size.js';
 export * from './landmarks/decode.js';
 export * from './landmarks/image.js';
 export * from './landmarks/letterbox.js';

@@ -27,6 +27,12 @@ export const SUPPORTED_OPS: readonly string[] = Object.keys(OP_HANDLERS);
 export interface ConvertOptions {
   producerVersion?: string;
   docString?: string;
+  /**
+   * The input's height and width (NHWC dims 1 and 2) left free instead of the TF.js model's fixed
+   * size: for a fully convolutional model that ends in global pooling (the landmark models), which
+   * then reads a smaller crop at less cost.
+   */
+  freeSpatialDims?: boolean;
 }
 
 export function convertTfjsGraph(graph: TfGraph, opts: ConvertOptions = {}): Uint8Array {
@@ -46,6 +52,11 @@ export function buildOnnxModel(graph: TfGraph, opts: ConvertOptions = {}): OnnxM
     );
   }
   const { nodes, inits, inputs, vals } = g;
+  if (opts.freeSpatialDims)
+    for (const i of inputs) {
+      const dim = i.type.tensor_type.shape.dim;
+      if (dim.length === 4) [dim[1], dim[2]] = [{ dim_param: 'height' }, { dim_param: 'width' }];
+    }
   const emit = g.emit.bind(g);
 
   const outNames = model.signature?.outputs

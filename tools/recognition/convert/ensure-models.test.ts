@@ -2,6 +2,7 @@ import { copyFile, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { decodeModel } from './onnx-proto.js';
 import { CALIBRATION_FILE, convertOne, defaultSourceDir, ensureModels, quantizeOne } from './ensure-models.js';
 
 describe('ensureModels / convertOne cache', () => {
@@ -54,6 +55,12 @@ describe('ensureModels / convertOne cache', () => {
     expect(stemFloat.equals(all)).toBe(false);
     expect(stemFloat.toString('latin1')).toContain('float stem');
     expect(all.toString('latin1')).toContain('stem int8 too');
+    // the landmark models take a crop of any size (the live one is 192), the palm detector its 256
+    const inputDims = async (f: string) =>
+      decodeModel(await readFile(f)).graph.input[0]!.type.tensor_type.shape.dim.map((d) => d.dim_value ?? d.dim_param);
+    for (const f of [r.landmarkFull!, r.landmarkLite!, r.landmarkFullInt8!])
+      expect(await inputDims(f)).toEqual([1, 'height', 'width', 3]);
+    expect(await inputDims(r.palm)).toEqual([1, 256, 256, 3]);
   });
 
   it('builds the int8 model once, and refuses ranges measured on another float model', async () => {

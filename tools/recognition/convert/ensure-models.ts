@@ -68,16 +68,18 @@ export async function convertOne(
   srcJson: string,
   outOnnx: string,
   force = false,
+  freeSpatialDims = false,
 ): Promise<{ converted: boolean; hash: string }> {
   const graph = await readTfGraph(srcJson);
   const h = createHash('sha256');
-  h.update(`converter:${CONVERTER_VERSION}\n`);
+  h.update(`converter:${CONVERTER_VERSION}\n${freeSpatialDims ? 'free-spatial-dims\n' : ''}`);
   for (const b of graph.sourceBytes) h.update(b);
   const hash = h.digest('hex');
   if (!force && (await isFresh(outOnnx, hash))) return { converted: false, hash };
   const bytes = convertTfjsGraph(graph, {
     producerVersion: CONVERTER_VERSION,
     docString: `converted from ${path.basename(srcJson)} sha256 ${hash}`,
+    freeSpatialDims,
   });
   await writeStamped(outOnnx, bytes, hash);
   return { converted: true, hash };
@@ -132,7 +134,8 @@ export async function ensureModels(
   for (const k of keys) {
     const file = MODEL_SOURCES[k];
     const dst = path.join(cacheDir, file.replace(/\.json$/, '.onnx'));
-    await convertOne(path.join(src, file), dst, opts.force);
+    // the landmark models read a crop of any size (LIVE_PIPELINE_OPTIONS.landmarkSize)
+    await convertOne(path.join(src, file), dst, opts.force, k !== 'palm');
     out[k] = dst;
   }
   if (opts.int8 !== false) {

@@ -12,6 +12,7 @@ import { borderColor, checkRgb } from './image.js';
 import type { Hand, PalmDetection, Point3, Rect, RgbImage, TrackState } from './types.js';
 import { detectionAffine } from './letterbox.js';
 import { applyAffine, ImagePyramid, warpAffinePyramid } from './warp.js';
+import { mapReading, MODEL_CROP, readingMapFor } from './crop-size.js';
 
 /**
  * Landmark model: 'full' (float), 'full-int8' (the same model quantized to int8 with calibrated
@@ -72,6 +73,11 @@ export interface PipelineOptions {
    * cost (the mirror is folded into the crop's warp).
    */
   alternateMirror?: boolean;
+  /**
+   * side of the landmark model's square input crop, pixels: LM_SIZE (the model's own, default) or
+   * a smaller multiple of 32 with a fitted reading map (crop-size.ts), which costs less
+   */
+  landmarkSize?: number;
 }
 
 export interface ProcessInput {
@@ -111,7 +117,7 @@ export interface HandPipeline {
 
 const PALM_SIZE = 256;
 /** side of the landmark model's square input */
-export const LM_SIZE = 224;
+export const LM_SIZE = MODEL_CROP;
 
 /** The landmark model's input for a hand rect: the rotated crop, RGB in [0, 1], NHWC. */
 export function landmarkCrop(
@@ -120,12 +126,13 @@ export function landmarkCrop(
   border: [number, number, number],
   out?: Float32Array,
   mirror = false,
+  size = LM_SIZE,
 ): Float32Array {
   return warpAffinePyramid(
     pyr,
-    rectToImageAffine(rect, LM_SIZE, mirror),
-    LM_SIZE,
-    LM_SIZE,
+    rectToImageAffine(rect, size, mirror),
+    size,
+    size,
     { scale: 1 / 255, offset: 0, border },
     out,
   );
@@ -145,13 +152,16 @@ export async function createHandPipelineWith(
     exhaustive: 1,
     refine: false,
     handedness: 'mediapipe' as const,
+    landmarkSize: LM_SIZE,
     ...opts,
   };
   const palmSession = await runtime.loadModel('handdetect');
   const lmSession = await runtime.loadModel(`handlandmark-${o.variant}`);
   const anchors = generateAnchors(PALM_256_ANCHORS);
   const palmBuf = new Float32Array(PALM_SIZE * PALM_SIZE * 3);
-  const lmBuf = new Float32Array(LM_SIZE * LM_SIZE * 3);
+  const lmSize = o.landmarkSize;
+  const lmBuf = new Float32Array(lmSize * lmSize * 3);
+  const readingMap = readingMapFor(lmSize);
   let detectMs = 0,
     landmarkMs = 0,
     detectorRuns = 0,
@@ -199,15 +209,17 @@ export async function createHandPipelineWith(
 
   async function landmarksForRect(img: RgbImage, rect: Rect, bg = borderColor(img), mirror = false): Promise<Hand> {
     const t0 = performance.now();
-    landmarkCrop(pyramidOf(img), rect, bg, lmBuf, mirror);
-    const out = await lmSession.run(lmBuf, [1, LM_SIZE, LM_SIZE, 3]);
+    landmarkCrop(pyramidOf(img), rect, bg, lmBuf, mirror, lmSize);
+    const out = await lmSession.run(lmBuf, [1, lmSize, lmSize, 3]);
     landmarkMs += performance.now() - t0;
     landmarkRuns++;
     const raw = out.Identity; // 21 x (x, y, z) in crop pixels
+    if (lmSize !== LM_SIZE) mapReading(raw, readingMap);
     const presence = out.Identity_1[0];
     // MediaPipe's HandednessClassificationExtract: the sigmoid output is the score of "Left"
     // (labels assume a mirrored/selfie image, so an unmirrored right hand reads "Left")
     const left = out.Identity_2[0];
+    // in the model's own LM_SIZE frame whatever the crop's size (see crop-size.ts)
     const landmarks = projectLandmarks(raw, rect, LM_SIZE, mirror);
     const xs = landmarks.map((p) => p[0]);
     const ys = landmarks.map((p) => p[1]);

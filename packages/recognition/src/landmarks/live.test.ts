@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { LIVE_PIPELINE_OPTIONS, rgbaToRgb, toDetectedHand } from './live.js';
 
 describe('live frames, shared by the server and the browser', () => {
-  it('read a webcam frame unmirrored, one hand, palm search at pad 1 then 2 (more when weak), every other tracked frame mirrored', () => {
+  it('read a webcam frame unmirrored, one hand, palm search at pad 1 then 2 (more when weak), every other tracked frame mirrored, a 192 crop', () => {
     expect(LIVE_PIPELINE_OPTIONS).toEqual({
       variant: 'full',
       maxHands: 1,
@@ -10,6 +10,7 @@ describe('live frames, shared by the server and the browser', () => {
       detectAttempts: [{ pad: 1 }, { pad: 2 }, { pad: 1.5 }, { pad: 3 }],
       retryBelow: 0.9,
       alternateMirror: true,
+      landmarkSize: 192,
     });
   });
 

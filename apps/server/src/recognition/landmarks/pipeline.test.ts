@@ -192,6 +192,27 @@ describe('live frames (livePipelineOptions)', () => {
         .toBuffer(),
     );
 
+  it('reads the live hand from a 192 crop: the model takes it, and the landmarks are those of the 224 crop', async () => {
+    expect(livePipelineOptions(await testModels()).landmarkSize).toBe(192);
+    const at224 = await createHandPipeline({
+      ...livePipelineOptions(await testModels(), 'full-int8'),
+      landmarkSize: 224,
+    });
+    try {
+      const rgb = await webcamFrame(FIVE, 160);
+      const rect = (await at224.process({ rgb })).track!.rects[0]!;
+      const a = await at224.landmarksForRect(rgb, rect);
+      const b = await live.landmarksForRect(rgb, rect);
+      expect(b.score).toBeGreaterThan(0.9);
+      const d = meanDist(a.landmarks, b.landmarks);
+      expect(d).toBeGreaterThan(0); // a smaller crop was really read
+      // within 4 frame pixels on a hand about 115 px tall (6.5 without the fitted reading map)
+      expect(d).toBeLessThan(4.5);
+    } finally {
+      await at224.close();
+    }
+  });
+
   it('reads every other tracked frame from the mirrored crop and puts it back: the same hand, the same handedness', async () => {
     const rgb = await webcamFrame(FIVE, 160);
     const f0 = await live.process({ rgb });
@@ -226,14 +247,15 @@ describe('live frames (livePipelineOptions)', () => {
   });
 
   it('a hand filling the frame and read weakly at first is searched for again and read whole', async () => {
-    const once = await createHandPipeline({
-      ...livePipelineOptions(await testModels(), 'full-int8'),
-      retryBelow: undefined,
-    });
+    // at the model's own 224 crop, where these two are read weakly at first (the live 192 crop
+    // happens to read both whole from the first palm search)
+    const at224 = { ...livePipelineOptions(await testModels(), 'full-int8'), landmarkSize: 224 };
+    const searching = await createHandPipeline(at224);
+    const once = await createHandPipeline({ ...at224, retryBelow: undefined });
     try {
       for (const file of FILLING) {
         const rgb = await webcamFrame(file, 240);
-        const r = await live.process({ rgb });
+        const r = await searching.process({ rgb });
         expect(r.hands, file).toHaveLength(1);
         expect(r.hands[0].score, file).toBeGreaterThan(0.95);
         expect(r.timings.detectorRuns, file).toBeGreaterThan(1);
@@ -242,6 +264,7 @@ describe('live frames (livePipelineOptions)', () => {
       }
     } finally {
       await once.close();
+      await searching.close();
     }
   });
 });
