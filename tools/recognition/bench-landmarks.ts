@@ -3,7 +3,7 @@
  * frames needing palm detection vs tracked frames (decode + landmarks + handshape classification),
  * plus raw model run times; optional baseline with
  * @vladmandic/human (wasm backend) on the same frames.
- * Usage: tsx tools/recognition/bench-landmarks.ts [--variant full|full-int8|lite (default full-int8, the served one)] [--seqs 12] [--frames 20] [--human]
+ * Usage: tsx tools/recognition/bench-landmarks.ts [--variant full|full-int8|lite (default full-int8, the served one)] [--seqs 12] [--frames 20] [--landmark-size 192 (the live crop)] [--human]
  */
 import os from 'node:os';
 import path from 'node:path';
@@ -12,7 +12,7 @@ import * as ort from 'onnxruntime-node';
 import { ensureModels } from './convert/ensure-models.js';
 import { sharedDir } from '../shared-dir.mjs';
 import { buildSequences } from './bench-frames.js';
-import { classify, type LandmarkVariant, type TrackState } from '@asl/recognition';
+import { classify, LIVE_PIPELINE_OPTIONS, type LandmarkVariant, type TrackState } from '@asl/recognition';
 import { createHandPipeline } from '../../apps/server/src/recognition/landmarks/pipeline.js';
 import { lastFrameDecoder } from '../../apps/server/src/recognition/landmarks/image.js';
 
@@ -73,7 +73,10 @@ for (const [file, size] of [
   await s.release();
 }
 
-const p = await createHandPipeline({ modelDir, variant, intraOpThreads: 1, detectAttempts: [{ pad: 1 }] });
+// the live crop size (LIVE_PIPELINE_OPTIONS), or --landmark-size N
+const landmarkSize = Number(flag('--landmark-size', String(LIVE_PIPELINE_OPTIONS.landmarkSize ?? 224)));
+console.log(`landmark crop ${landmarkSize} px`);
+const p = await createHandPipeline({ modelDir, variant, intraOpThreads: 1, detectAttempts: [{ pad: 1 }], landmarkSize });
 // warm-up (JIT, allocations, the wasm JPEG decoder)
 for (const f of seqs[0].frames.slice(0, 5)) await p.process({ jpeg: f });
 const detect: number[] = [];

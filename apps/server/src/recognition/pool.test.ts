@@ -7,13 +7,18 @@ import { envSchema } from '../config/env';
 import { decodeFrame } from './landmarks/image';
 import { createHandPipeline, livePipelineOptions } from './landmarks/pipeline';
 import { PHOTO_DIR, TEST_MODEL_DIR } from '../test/recognition';
-import { createRecognitionPool, type RecognitionPool } from './pool';
+import { availableParallelism } from 'node:os';
+import { createRecognitionPool, defaultWorkerCount, type RecognitionPool } from './pool';
 
 const FILE = path.join(PHOTO_DIR, 'massey/asl_dataset/b/hand2_b_bot_seg_1_cropped.jpeg');
 /** the landmark model the server serves when LANDMARK_MODEL is not set */
 const SERVED_VARIANT = envSchema.shape.LANDMARK_MODEL.parse(undefined);
 
 describe('the recognition pool (real worker threads, the live options)', () => {
+  it('runs one worker more than the cores unless told (the main thread needs a share of them)', () => {
+    expect(defaultWorkerCount()).toBe(availableParallelism() + 1);
+  });
+
   it('has its photo (npm test refuses to start without the shared data: a missing photo is a failure)', () => {
     expect(existsSync(FILE), FILE).toBe(true);
   });

@@ -58,7 +58,15 @@ interface Running {
 }
 
 /**
- * Runs the hand pipeline in a pool of worker threads sized to the cores. The live socket
+ * One worker thread more than the cores: the main thread (sockets, base64, classifying) takes
+ * about a fifth of a frame's CPU, and with a worker per core the cores idle while a worker waits
+ * for it to hand over the next frame. bench:live 24 x 15 on 2 cores: 3 workers 344.9-355.4
+ * frames/s, p95 48-66 ms; 2 workers 331.6-350.6, p95 55-81 ms (docs/measurements.md).
+ */
+export const defaultWorkerCount = (): number => availableParallelism() + 1;
+
+/**
+ * Runs the hand pipeline in a pool of worker threads (defaultWorkerCount). The live socket
  * keeps at most one frame per connection in flight, so the queue stays bounded by the
  * number of connections.
  *
@@ -70,7 +78,7 @@ interface Running {
  * A frame the worker refuses comes back as FrameRejected (the learner's fault).
  */
 export function createRecognitionPool(opts: PoolOptions): RecognitionPool {
-  const threads = Math.max(1, opts.workers ?? availableParallelism());
+  const threads = Math.max(1, opts.workers ?? defaultWorkerCount());
   const taskTimeoutMs = opts.taskTimeoutMs ?? DEFAULT_TASK_TIMEOUT_MS;
   const workerData: WorkerData = {
     modelDir: opts.modelDir,
