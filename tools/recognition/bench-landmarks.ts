@@ -76,7 +76,13 @@ for (const [file, size] of [
 // the live crop size (LIVE_PIPELINE_OPTIONS), or --landmark-size N
 const landmarkSize = Number(flag('--landmark-size', String(LIVE_PIPELINE_OPTIONS.landmarkSize ?? 224)));
 console.log(`landmark crop ${landmarkSize} px`);
-const p = await createHandPipeline({ modelDir, variant, intraOpThreads: 1, detectAttempts: [{ pad: 1 }], landmarkSize });
+const p = await createHandPipeline({
+  modelDir,
+  variant,
+  intraOpThreads: 1,
+  detectAttempts: [{ pad: 1 }],
+  landmarkSize,
+});
 // warm-up (JIT, allocations, the wasm JPEG decoder)
 for (const f of seqs[0].frames.slice(0, 5)) await p.process({ jpeg: f });
 const detect: number[] = [];
