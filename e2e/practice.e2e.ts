@@ -16,7 +16,7 @@ await useFakeCamera(
     // a C the recogniser is sure of through the browser's capture (640x480 -> 320x240 JPEG)
     'massey/asl_dataset/c/hand2_c_top_seg_1_cropped.jpeg',
     'massey/asl_dataset/a/hand1_a_dif_seg_2_cropped.jpeg',
-    'massey/asl_dataset/t/hand1_t_left_seg_2_cropped.jpeg',
+    'massey/asl_dataset/t/hand1_t_dif_seg_2_cropped.jpeg',
     // a long rest without a hand, so Complete Story is pressed before the video comes round to C again
     ...Array<null>(10).fill(NO_HAND),
   ],

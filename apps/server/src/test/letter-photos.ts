@@ -16,7 +16,7 @@ export const LETTER_PHOTOS: Record<string, string> = {
   O: 'photos/massey/asl_dataset/o/hand2_o_left_seg_2_cropped.jpeg',
   P: 'photos/massey/asl_dataset/p/hand1_p_dif_seg_5_cropped.jpeg',
   S: 'photos/massey/asl_dataset/s/hand1_s_dif_seg_2_cropped.jpeg',
-  T: 'photos/massey/asl_dataset/t/hand1_t_left_seg_2_cropped.jpeg',
+  T: 'photos/massey/asl_dataset/t/hand1_t_dif_seg_2_cropped.jpeg',
   U: 'photos/massey/asl_dataset/u/hand1_u_dif_seg_2_cropped.jpeg',
   Y: 'photos/massey/asl_dataset/y/hand2_y_bot_seg_4_cropped.jpeg',
 };
