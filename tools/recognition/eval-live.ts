@@ -5,8 +5,10 @@
  * (Massey hand1-3, or ASL-HG) becomes a 320x240 webcam frame as the browser sends it (the photo
  * 240 px tall, letterboxed on black, JPEG quality 80), read through the live pipeline for
  * --frames frames with tracking, every tracked frame classified by the fold model that never saw
- * the set (DIR/<set>.json, from `npm run eval:recognizer -- --holdout sources --fold-models DIR`),
- * and the sign decided by the mean of those frames' probabilities (as the stabilizer smooths).
+ * the set (DIR/<set>.json, from `npm run eval:recognizer -- --holdout sources --fold-models DIR`)
+ * with the shipped model's calibration, and the sign decided by the mean of those frames'
+ * probabilities (as the stabilizer smooths); sure when that letter's mean probability reaches the
+ * shipped sure threshold (as practice decides over its 500 ms window).
  * Compares the live options of before 2026-11-25 (palm search at pad 1 then 2) with the shipped
  * LIVE_PIPELINE_OPTIONS (the weak first reading searched again, every other frame mirrored, a
  * 192 crop); --landmark-size N adds the shipped options with another crop size.
@@ -38,7 +40,14 @@ if (!foldDir) {
   );
   process.exit(2);
 }
-const model = loadModel(JSON.parse(readFileSync(path.join(foldDir, `${set}.json`), 'utf8')) as WeightsJson);
+// the fold model with the shipped model's calibration (temperature and sure threshold), as the
+// model card's hold-out `sure` figures are estimated
+const shipped = JSON.parse(
+  readFileSync(path.resolve(import.meta.dirname, '../../packages/recognition/src/handshape/weights.json'), 'utf8'),
+) as WeightsJson;
+const fold = JSON.parse(readFileSync(path.join(foldDir, `${set}.json`), 'utf8')) as WeightsJson;
+const model = loadModel({ ...fold, calibration: shipped.calibration });
+const sureAt = shipped.calibration?.sureThreshold ?? 0;
 const base = path.join(sharedDir(), 'data', 'photos', set);
 const [head, ...lines] = readFileSync(path.join(base, 'manifest.csv'), 'utf8').trim().split(/\r?\n/);
 const cols = head.split(',');
@@ -65,6 +74,8 @@ const configs: Record<string, PipelineOptions> = {
 for (const [name, o] of Object.entries(configs)) {
   const pipe = await createHandPipeline({ ...o, modelDir, variant: 'full-int8', intraOpThreads: 1 });
   let right = 0;
+  let sureRight = 0;
+  let sureWrong = 0;
   let frameRight = 0;
   let frameN = 0;
   let detectorRuns = 0;
@@ -76,6 +87,7 @@ for (const [name, o] of Object.entries(configs)) {
       .toBuffer();
     const want = r.label.toUpperCase();
     const sum = new Map<string, number>();
+    let tracked = 0;
     let track = null;
     for (let f = 0; f < frames; f++) {
       const res = await pipe.process({ rgb: await decodeImage(jpeg) }, track);
@@ -91,14 +103,21 @@ for (const [name, o] of Object.entries(configs)) {
       );
       for (const [l, p] of Object.entries(c.probabilities)) sum.set(l, (sum.get(l) ?? 0) + p);
       frameN++;
+      tracked++;
       if (c.label === want) frameRight++;
     }
-    const label = [...sum].sort((a, b) => b[1] - a[1])[0]?.[0];
+    const [label, total] = [...sum].sort((a, b) => b[1] - a[1])[0] ?? [undefined, 0];
     if (label === want) right++;
+    // sure as practice decides it: the leading letter's mean probability over the hold (the
+    // tracked frames here, about HandReader's 500 ms window at 15 fps) reaches the threshold
+    if (label !== undefined && total / tracked >= sureAt) {
+      if (label === want) sureRight++;
+      else sureWrong++;
+    }
   }
   await pipe.close();
   const pc = (a: number, b: number) => `${((100 * a) / b).toFixed(1)}%`;
   console.log(
-    `${set}, ${name}: held signs ${right}/${rows.length} (${pc(right, rows.length)}), tracked frames ${frameRight}/${frameN} (${pc(frameRight, frameN)}), palm detector ${(detectorRuns / rows.length).toFixed(2)} runs a sign of ${frames} frames`,
+    `${set}, ${name}: held signs ${right}/${rows.length} (${pc(right, rows.length)}), sure and right ${sureRight} (${pc(sureRight, rows.length)}), sure and wrong ${sureWrong}, tracked frames ${frameRight}/${frameN} (${pc(frameRight, frameN)}), palm detector ${(detectorRuns / rows.length).toFixed(2)} runs a sign of ${frames} frames`,
   );
 }
