@@ -7,8 +7,8 @@
  * --frames frames with tracking, every tracked frame classified by the fold model that never saw
  * the set (DIR/<set>.json, from `npm run eval:recognizer -- --holdout sources --fold-models DIR`)
  * with the shipped model's calibration, and the sign decided by the mean of those frames'
- * probabilities (as the stabilizer smooths); sure when that letter's mean probability reaches the
- * shipped sure threshold (as practice decides over its 500 ms window).
+ * probabilities (as the stabilizer smooths); sure when that letter's mean probability reaches
+ * practice's threshold for a hold (holdSureThreshold, as practice decides over its 500 ms window).
  * Compares the live options of before 2026-11-25 (palm search at pad 1 then 2) with the shipped
  * LIVE_PIPELINE_OPTIONS (the weak first reading searched again, every other frame mirrored, a
  * 192 crop); --landmark-size N adds the shipped options with another crop size.
@@ -21,6 +21,7 @@ import { decodeImage } from '../../apps/server/src/recognition/landmarks/image.j
 import { LIVE_PIPELINE_OPTIONS } from '../../packages/recognition/src/landmarks/live.js';
 import type { PipelineOptions } from '../../packages/recognition/src/landmarks/hand-pipeline.js';
 import { classify, loadModel, type WeightsJson } from '../../packages/recognition/src/handshape/classifier.js';
+import { holdSureThreshold } from '../../packages/recognition/src/handshape/hold-sure.js';
 import { ensureModels } from './convert/ensure-models.js';
 import { sharedDir } from '../shared-dir.mjs';
 
@@ -47,7 +48,8 @@ const shipped = JSON.parse(
 ) as WeightsJson;
 const fold = JSON.parse(readFileSync(path.join(foldDir, `${set}.json`), 'utf8')) as WeightsJson;
 const model = loadModel({ ...fold, calibration: shipped.calibration });
-const sureAt = shipped.calibration?.sureThreshold ?? 0;
+// practice's threshold for a hold (fitted on the validation signers by `npm run fit:hold-sure`)
+const sureAt = holdSureThreshold();
 const base = path.join(sharedDir(), 'data', 'photos', set);
 const [head, ...lines] = readFileSync(path.join(base, 'manifest.csv'), 'utf8').trim().split(/\r?\n/);
 const cols = head.split(',');

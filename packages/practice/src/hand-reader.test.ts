@@ -1,5 +1,5 @@
 import type { DetectedHand } from '@asl/protocol';
-import { classify, handshapeInput } from '@asl/recognition';
+import { classify, handshapeInput, holdSureThreshold, sureThreshold } from '@asl/recognition';
 import { describe, expect, it } from 'vitest';
 import { ADJUST } from './adjust';
 import { HandReader } from './hand-reader';
@@ -45,6 +45,12 @@ const p = (h: DetectedHand) => {
 };
 
 describe('HandReader: sure is decided on the held hand, not on one frame', () => {
+  it("uses the threshold fitted for a hold by default, not the classifier's one-answer threshold", () => {
+    expect(holdSureThreshold()).toBeGreaterThan(0.5);
+    expect(holdSureThreshold()).toBeLessThan(sureThreshold());
+    expect(new HandReader()['threshold']).toBe(holdSureThreshold());
+  });
+
   it('a hand whose frames scatter around the threshold is sure when their average reaches it', () => {
     const [lo, hi] = [p(C), p(C2)].sort();
     expect(hi! - lo!).toBeGreaterThan(0.02); // the two frames really differ
@@ -53,9 +59,26 @@ describe('HandReader: sure is decided on the held hand, not on one frame', () =>
     const low = p(C) < p(C2) ? C : C2;
     const high = low === C ? C2 : C;
     const reads = Array.from({ length: 16 }, (_, i) => reader.read(i * 66, [i % 2 ? low : high], TARGET, FRAME));
-    // frame by frame, every other reading is not sure...
-    expect(reads.map((r) => r.prediction!.sure).slice(8)).toEqual([true, false, true, false, true, false, true, false]);
-    // ...but the held hand is, on every frame once the hold has begun
+    // frame by frame, every other reading is under the hold's threshold (each frame's own `sure`
+    // is the classifier's, for one answer)...
+    expect(reads.map((r) => r.prediction!.confidence >= threshold).slice(8)).toEqual([
+      true,
+      false,
+      true,
+      false,
+      true,
+      false,
+      true,
+      false,
+    ]);
+    const oneAnswer = (h: typeof C) => {
+      const { landmarks, handedness } = handshapeInput(h);
+      return classify(landmarks, handedness, 'letters').sure;
+    };
+    expect(reads.slice(8).map((r) => r.prediction!.sure)).toEqual(
+      Array.from({ length: 8 }, (_, i) => oneAnswer(i % 2 ? low : high)),
+    );
+    // ...but the held hand is sure, on every frame once the hold has begun
     expect(reads.slice(8).every((r) => r.frame.hand!.sure === true)).toBe(true);
     expect(reads.at(-1)!.frame.hand).toMatchObject({ label: 'C', sure: true });
     expect(reads.at(-1)!.frame.hand!.adjust).toBeUndefined();

@@ -7,7 +7,7 @@ import {
   hintFor,
   MotionDetector,
   Stabilizer,
-  sureThreshold,
+  holdSureThreshold,
   templateFor,
   type Classification,
   type ClassSet,
@@ -35,7 +35,8 @@ export const SURE_WINDOW_MS = 500;
  *
  * Whether the reading is sure is decided on the hold, not on one frame: the calibrated
  * probability of the leading handshape, averaged over the last SURE_WINDOW_MS, against the
- * recogniser's threshold. A webcam's frames of one still hand give readings that scatter (the
+ * recogniser's threshold for a hold (holdSureThreshold, fitted on held signs of the validation
+ * signers; a hold's mean sits lower than a single answer's confidence). A webcam's frames of one still hand give readings that scatter (the
  * tracked crop moves by a pixel, the landmarks follow), so a hand read at 0.90-0.94 would
  * otherwise flicker between sure and not sure and never be held sure for long enough.
  */
@@ -45,7 +46,7 @@ export class HandReader {
   private readonly advisor = new AdjustAdvisor();
   private window: Array<{ timeMs: number; label: string; p: number }> = [];
 
-  constructor(private readonly threshold: number = sureThreshold()) {}
+  constructor(private readonly threshold: number = holdSureThreshold()) {}
 
   reset(): void {
     this.stabilizer.reset();
@@ -76,7 +77,7 @@ export class HandReader {
     });
     const advice = this.advisor.push(timeMs, input?.landmarks ?? null, frameSize);
     const prediction = c
-      ? { label: c.label, confidence: round(c.confidence), sure: c.confidence >= this.threshold }
+      ? { label: c.label, confidence: round(c.confidence), sure: c.sure } // one answer: the classifier's own threshold
       : null;
     if (!input || !c) {
       this.window = [];

@@ -1,0 +1,110 @@
+/**
+ * Fits the live `sure` threshold for a held sign (packages/recognition/src/handshape/hold-sure.ts)
+ * and writes hold-sure.json.
+ *
+ * The validation signers' static signs (Massey hand3, ASL-HG P10, digits groups 120-139: the
+ * split the shipped classifier is calibrated on and never trained on), each photo made a 320x240
+ * webcam frame as the browser sends it (as `npm run eval:live` does), read by the live pipeline
+ * (LIVE_PIPELINE_OPTIONS, the served model) for 8 frames with tracking and classified by the
+ * shipped classifier (letters or digits, as practice restricts to the target's kind). A sign's
+ * answer is the letter with the highest mean probability over the tracked frames; its confidence
+ * that mean. The threshold is the lowest with at most --max-sure-wrong (default 1%) of the signs
+ * sure and wrong, as `train:recognizer` chooses the classifier's.
+ * Usage: npm run fit:hold-sure [-- --max-sure-wrong 0.01] [--out FILE] [--every N]
+ */
+import { readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import sharp from 'sharp';
+import { format, resolveConfig } from 'prettier';
+import { ensureModels } from './convert/ensure-models.js';
+import { sharedDir } from '../shared-dir.mjs';
+import { argReader } from './train/recipe.js';
+import { createHandPipeline } from '../../apps/server/src/recognition/landmarks/pipeline.js';
+import { decodeImage } from '../../apps/server/src/recognition/landmarks/image.js';
+import { LIVE_PIPELINE_OPTIONS } from '../../packages/recognition/src/landmarks/live.js';
+import { classify } from '../../packages/recognition/src/handshape/classifier.js';
+import { chooseThreshold } from '../../packages/recognition/src/handshape/calibration.js';
+import type { HoldSureFile } from '../../packages/recognition/src/handshape/hold-sure.js';
+import weights from '../../packages/recognition/src/handshape/weights.json';
+
+const COMMITTED = path.resolve(import.meta.dirname, '../../packages/recognition/src/handshape/hold-sure.json');
+const arg = argReader(process.argv.slice(2));
+const out = path.resolve(arg.opt('--out') ?? COMMITTED);
+const maxSureWrong = Number(arg.opt('--max-sure-wrong') ?? 0.01);
+const every = Number(arg.opt('--every') ?? 1);
+const FRAMES = 8;
+const photos = path.join(sharedDir(), 'data', 'photos');
+const modelDir = path.resolve(import.meta.dirname, '../../.cache/models');
+
+interface Sign {
+  file: string;
+  label: string;
+}
+const manifest = async (set: string): Promise<Array<Record<string, string>>> => {
+  const [head, ...lines] = (await readFile(path.join(photos, set, 'manifest.csv'), 'utf8')).trim().split(/\r?\n/);
+  const cols = head!.split(',');
+  return lines.map((l) => Object.fromEntries(l.split(',').map((v, i) => [cols[i], v])));
+};
+const staticSign = (label: string) => /^[a-ik-y0-9]$/i.test(label);
+const signs: Sign[] = [
+  ...(await manifest('massey'))
+    .filter((r) => r.signer === 'hand3' && staticSign(r.label!))
+    .map((r) => ({ file: path.join(photos, 'massey', r.path!), label: r.label!.toUpperCase() })),
+  ...(await manifest('aslhg'))
+    .filter((r) => r.signer === 'P10' && staticSign(r.label!))
+    .map((r) => ({ file: path.join(photos, 'aslhg', r.path!), label: r.label!.toUpperCase() })),
+  ...(await manifest('digits'))
+    .filter((r) => Number(r.signer_group) >= 120 && Number(r.signer_group) < 140)
+    .map((r) => ({ file: path.join(photos, 'digits', r.path!), label: r.label! })),
+].filter((_, k) => k % every === 0);
+
+await ensureModels(modelDir);
+const pipe = await createHandPipeline({ ...LIVE_PIPELINE_OPTIONS, modelDir, variant: 'full-int8', intraOpThreads: 1 });
+const answers: Array<{ confidence: number; correct: boolean }> = [];
+for (const s of signs) {
+  const jpeg = await sharp(s.file)
+    .resize(240, 240, { fit: 'contain', background: '#000' })
+    .extend({ left: 40, right: 40, background: '#000' })
+    .jpeg({ quality: 80 })
+    .toBuffer();
+  const rgb = await decodeImage(jpeg);
+  const classes = /^[0-9]$/.test(s.label) ? 'digits' : 'letters';
+  const sum = new Map<string, number>();
+  let tracked = 0;
+  let track = null;
+  for (let f = 0; f < FRAMES; f++) {
+    const res = await pipe.process({ rgb }, track);
+    track = res.track;
+    const h = res.hands[0];
+    if (!h || f === 0) continue;
+    const c = classify(
+      h.landmarks.map(([x, y, z]) => ({ x, y, z })),
+      h.handedness === 'left' ? 'Left' : 'Right',
+      classes,
+    );
+    for (const [l, p] of Object.entries(c.probabilities)) sum.set(l, (sum.get(l) ?? 0) + p);
+    tracked++;
+  }
+  // no hand read: never an answer (practice says nothing), so not counted either way
+  if (!tracked) continue;
+  const [label, total] = [...sum].sort((a, b) => b[1] - a[1])[0]!;
+  answers.push({ confidence: total / tracked, correct: label === s.label });
+}
+await pipe.close();
+
+const chosen = chooseThreshold(answers, maxSureWrong);
+const right = answers.filter((a) => a.correct).length;
+const file: HoldSureFile = {
+  threshold: chosen.threshold,
+  fittedOn: `validation signers (Massey hand3, ASL-HG P10, digits groups 120-139; never trained on), ${answers.length} static signs with a hand${every > 1 ? ` (every ${every}th photo)` : ''}, each held ${FRAMES} frames through LIVE_PIPELINE_OPTIONS; the lowest threshold with at most ${maxSureWrong * 100}% of signs sure and wrong`,
+  signs: answers.length,
+  sureRate: Number(chosen.sureRate.toFixed(4)),
+  sureWrongRate: Number(chosen.sureWrongRate.toFixed(4)),
+  calibration: { temperature: weights.calibration.temperature, sureThreshold: weights.calibration.sureThreshold },
+};
+console.log(
+  `${answers.length} held signs of the validation signers, ${right} right (${((100 * right) / answers.length).toFixed(1)}%); hold threshold ${chosen.threshold}: sure ${(100 * chosen.sureRate).toFixed(1)}%, sure and wrong ${(100 * chosen.sureWrongRate).toFixed(2)}% (the classifier's one-answer threshold ${weights.calibration.sureThreshold}: sure ${((100 * answers.filter((a) => a.confidence >= weights.calibration.sureThreshold).length) / answers.length).toFixed(1)}%)`,
+);
+const config = await resolveConfig(out);
+await writeFile(out, await format(JSON.stringify(file), { ...config, filepath: out }));
+console.log(`-> ${out}`);
