@@ -11,6 +11,7 @@ import * as ort from 'onnxruntime-node';
 import { format, resolveConfig } from 'prettier';
 import { CALIBRATION_FILE, ensureModels } from './convert/ensure-models.js';
 import { sharedDir } from '../shared-dir.mjs';
+import { trainingSignerPhotos } from './training-photos.js';
 import { decodeModel, encodeModel } from './convert/onnx-proto.js';
 import { foldConvBias } from './convert/quantize.js';
 import { calibrationPlan, collectRanges, rangesToJson, type CalibrationFile } from './convert/calibrate.js';
@@ -30,26 +31,7 @@ const nPhotos = Number(flag('--photos', '240'));
 const modelDir = path.resolve(flag('--models', path.join(import.meta.dirname, '../../.cache/models')));
 const photos = path.resolve(flag('--data', path.join(sharedDir(), 'data', 'photos')));
 
-const rows = async (set: string): Promise<string[][]> =>
-  (await readFile(path.join(photos, set, 'manifest.csv'), 'utf8'))
-    .trim()
-    .split(/\r?\n/)
-    .slice(1)
-    .map((l) => l.split(','));
-const spread = (xs: string[], n: number): string[] =>
-  Array.from({ length: Math.min(n, xs.length) }, (_, i) => xs[Math.floor((i * xs.length) / Math.min(n, xs.length))]);
-const massey = (await rows('massey')).filter((r) => r[2] === 'hand1' || r[2] === 'hand2');
-const digits = (await rows('digits')).filter((r) => Number(r[3]) < 120);
-const files = [
-  ...spread(
-    massey.map((r) => path.join(photos, 'massey', r[0])),
-    nPhotos,
-  ),
-  ...spread(
-    digits.map((r) => path.join(photos, 'digits', r[0])),
-    Math.round(nPhotos / 2),
-  ),
-];
+const files = await trainingSignerPhotos(photos, nPhotos);
 
 await ensureModels(modelDir, { lite: false, int8: false });
 const floatFile = path.join(modelDir, 'handlandmark-full.onnx');

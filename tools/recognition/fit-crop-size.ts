@@ -19,6 +19,7 @@ import sharp from 'sharp';
 import { format, resolveConfig } from 'prettier';
 import { ensureModels } from './convert/ensure-models.js';
 import { sharedDir } from '../shared-dir.mjs';
+import { trainingSignerPhotos } from './training-photos.js';
 import { createHandPipeline } from '../../apps/server/src/recognition/landmarks/pipeline.js';
 import { decodeImage } from '../../apps/server/src/recognition/landmarks/image.js';
 import { LIVE_PIPELINE_OPTIONS } from '../../packages/recognition/src/landmarks/live.js';
@@ -44,26 +45,7 @@ const photos = path.join(sharedDir(), 'data', 'photos');
 const modelDir = path.resolve(import.meta.dirname, '../../.cache/models');
 const VARIANT = 'full-int8';
 
-const rows = async (set: string): Promise<string[][]> =>
-  (await readFile(path.join(photos, set, 'manifest.csv'), 'utf8'))
-    .trim()
-    .split(/\r?\n/)
-    .slice(1)
-    .map((l) => l.split(','));
-const spread = <T>(xs: T[], n: number): T[] =>
-  Array.from({ length: Math.min(n, xs.length) }, (_, i) => xs[Math.floor((i * xs.length) / Math.min(n, xs.length))]!);
-const files = [
-  ...spread(
-    (await rows('massey'))
-      .filter((r) => r[2] === 'hand1' || r[2] === 'hand2')
-      .map((r) => path.join(photos, 'massey', r[0]!)),
-    nPhotos,
-  ),
-  ...spread(
-    (await rows('digits')).filter((r) => Number(r[3]) < 120).map((r) => path.join(photos, 'digits', r[0]!)),
-    Math.round(nPhotos / 2),
-  ),
-];
+const files = await trainingSignerPhotos(photos, nPhotos);
 
 await ensureModels(modelDir);
 const session = await ort.InferenceSession.create(path.join(modelDir, `handlandmark-${VARIANT}.onnx`), {
