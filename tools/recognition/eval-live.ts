@@ -15,15 +15,14 @@
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import sharp from 'sharp';
 import { createHandPipeline } from '../../apps/server/src/recognition/landmarks/pipeline.js';
-import { decodeImage } from '../../apps/server/src/recognition/landmarks/image.js';
 import { LIVE_PIPELINE_OPTIONS } from '../../packages/recognition/src/landmarks/live.js';
 import type { PipelineOptions } from '../../packages/recognition/src/landmarks/hand-pipeline.js';
 import { classify, loadModel, type WeightsJson } from '../../packages/recognition/src/handshape/classifier.js';
 import { holdSureThreshold } from '../../packages/recognition/src/handshape/hold-sure.js';
 import { ensureModels } from './convert/ensure-models.js';
 import { sharedDir } from '../shared-dir.mjs';
+import { holdSign, webcamFrame } from './live-hold.js';
 
 const args = process.argv.slice(2);
 const opt = (n: string, d?: string) => {
@@ -82,38 +81,23 @@ for (const [name, o] of Object.entries(configs)) {
   let frameN = 0;
   let detectorRuns = 0;
   for (const r of rows) {
-    const jpeg = await sharp(path.join(base, r.path))
-      .resize(240, 240, { fit: 'contain', background: '#000' })
-      .extend({ left: 40, right: 40, background: '#000' })
-      .jpeg({ quality: 80 })
-      .toBuffer();
     const want = r.label.toUpperCase();
-    const sum = new Map<string, number>();
-    let tracked = 0;
-    let track = null;
-    for (let f = 0; f < frames; f++) {
-      const res = await pipe.process({ rgb: await decodeImage(jpeg) }, track);
-      track = res.track;
-      detectorRuns += res.timings.detectorRuns;
-      const h = res.hands[0];
-      if (!h || f === 0) continue;
-      const c = classify(
+    const held = await holdSign(pipe, await webcamFrame(path.join(base, r.path)), frames, (h) =>
+      classify(
         h.landmarks.map(([x, y, z]) => ({ x, y, z })),
         h.handedness === 'left' ? 'Left' : 'Right',
         'letters',
         model,
-      );
-      for (const [l, p] of Object.entries(c.probabilities)) sum.set(l, (sum.get(l) ?? 0) + p);
-      frameN++;
-      tracked++;
-      if (c.label === want) frameRight++;
-    }
-    const [label, total] = [...sum].sort((a, b) => b[1] - a[1])[0] ?? [undefined, 0];
-    if (label === want) right++;
+      ),
+    );
+    detectorRuns += held.detectorRuns;
+    frameN += held.tracked;
+    frameRight += held.frameLabels.filter((l) => l === want).length;
+    if (held.label === want) right++;
     // sure as practice decides it: the leading letter's mean probability over the hold (the
     // tracked frames here, about HandReader's 500 ms window at 15 fps) reaches the threshold
-    if (label !== undefined && total / tracked >= sureAt) {
-      if (label === want) sureRight++;
+    if (held.label !== undefined && held.confidence >= sureAt) {
+      if (held.label === want) sureRight++;
       else sureWrong++;
     }
   }

@@ -15,13 +15,11 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import * as ort from 'onnxruntime-node';
-import sharp from 'sharp';
 import { format, resolveConfig } from 'prettier';
 import { ensureModels } from './convert/ensure-models.js';
 import { sharedDir } from '../shared-dir.mjs';
 import { trainingSignerPhotos } from './training-photos.js';
 import { createHandPipeline } from '../../apps/server/src/recognition/landmarks/pipeline.js';
-import { decodeImage } from '../../apps/server/src/recognition/landmarks/image.js';
 import { LIVE_PIPELINE_OPTIONS } from '../../packages/recognition/src/landmarks/live.js';
 import { landmarkCrop } from '../../packages/recognition/src/landmarks/hand-pipeline.js';
 import { ImagePyramid } from '../../packages/recognition/src/landmarks/warp.js';
@@ -34,6 +32,7 @@ import {
   type ReadingMap,
 } from '../../packages/recognition/src/landmarks/crop-size.js';
 import { argReader } from './train/recipe.js';
+import { webcamFrame } from './live-hold.js';
 
 const COMMITTED = path.resolve(import.meta.dirname, '../../packages/recognition/src/landmarks/crop-readings.json');
 const arg = argReader(process.argv.slice(2));
@@ -74,12 +73,7 @@ const got: number[][] = [[], [], []];
 const want: number[][] = [[], [], []];
 const pairs: Array<[Float32Array, Float32Array]> = [];
 for (const file of files) {
-  const jpeg = await sharp(file)
-    .resize(240, 240, { fit: 'contain', background: '#000' })
-    .extend({ left: 40, right: 40, background: '#000' })
-    .jpeg({ quality: 80 })
-    .toBuffer();
-  const img = await decodeImage(jpeg);
+  const img = await webcamFrame(file);
   const first = await tracker.process({ rgb: img });
   const rect = first.track?.rects[0];
   if (!rect) continue;

@@ -14,13 +14,12 @@
  */
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import sharp from 'sharp';
 import { format, resolveConfig } from 'prettier';
 import { ensureModels } from './convert/ensure-models.js';
 import { sharedDir } from '../shared-dir.mjs';
 import { argReader } from './train/recipe.js';
+import { holdSign, webcamFrame } from './live-hold.js';
 import { createHandPipeline } from '../../apps/server/src/recognition/landmarks/pipeline.js';
-import { decodeImage } from '../../apps/server/src/recognition/landmarks/image.js';
 import { LIVE_PIPELINE_OPTIONS } from '../../packages/recognition/src/landmarks/live.js';
 import { classify } from '../../packages/recognition/src/handshape/classifier.js';
 import { chooseThreshold } from '../../packages/recognition/src/handshape/calibration.js';
@@ -62,33 +61,17 @@ await ensureModels(modelDir);
 const pipe = await createHandPipeline({ ...LIVE_PIPELINE_OPTIONS, modelDir, variant: 'full-int8', intraOpThreads: 1 });
 const answers: Array<{ confidence: number; correct: boolean }> = [];
 for (const s of signs) {
-  const jpeg = await sharp(s.file)
-    .resize(240, 240, { fit: 'contain', background: '#000' })
-    .extend({ left: 40, right: 40, background: '#000' })
-    .jpeg({ quality: 80 })
-    .toBuffer();
-  const rgb = await decodeImage(jpeg);
   const classes = /^[0-9]$/.test(s.label) ? 'digits' : 'letters';
-  const sum = new Map<string, number>();
-  let tracked = 0;
-  let track = null;
-  for (let f = 0; f < FRAMES; f++) {
-    const res = await pipe.process({ rgb }, track);
-    track = res.track;
-    const h = res.hands[0];
-    if (!h || f === 0) continue;
-    const c = classify(
+  const held = await holdSign(pipe, await webcamFrame(s.file), FRAMES, (h) =>
+    classify(
       h.landmarks.map(([x, y, z]) => ({ x, y, z })),
       h.handedness === 'left' ? 'Left' : 'Right',
       classes,
-    );
-    for (const [l, p] of Object.entries(c.probabilities)) sum.set(l, (sum.get(l) ?? 0) + p);
-    tracked++;
-  }
+    ),
+  );
   // no hand read: never an answer (practice says nothing), so not counted either way
-  if (!tracked) continue;
-  const [label, total] = [...sum].sort((a, b) => b[1] - a[1])[0]!;
-  answers.push({ confidence: total / tracked, correct: label === s.label });
+  if (!held.tracked) continue;
+  answers.push({ confidence: held.confidence, correct: held.label === s.label });
 }
 await pipe.close();
 

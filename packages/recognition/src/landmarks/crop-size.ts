@@ -32,10 +32,10 @@ const CENTRE = MODEL_CROP / 2;
 /** The fitted map for a crop of `size` pixels (identity for the model's own size). */
 export function readingMapFor(size: number, file = readings as unknown as CropReadingsFile): ReadingMap {
   if (size === MODEL_CROP) return { x: [1, 0], y: [1, 0], z: [1, 0] };
+  if (size % 32 !== 0) throw new Error(`a landmark crop is a multiple of 32 pixels, not ${size}`);
   const m = file.maps[String(size)];
   if (!m)
     throw new Error(`no landmark reading map for a ${size} px crop: run \`npm run fit:crop-size -- --size ${size}\``);
-  if (size % 32 !== 0) throw new Error(`a landmark crop is a multiple of 32 pixels, not ${size}`);
   return { x: m.x, y: m.y, z: m.z };
 }
 
