@@ -19,16 +19,35 @@ function freePort(): Promise<number> {
 }
 
 /** Resolves when every marker has appeared in the child's output (stdout and stderr together). */
-function waitForOutput(child: ChildProcess, markers: RegExp[]): Promise<string> {
+/**
+ * Resolves once every marker has appeared in the child's output; fails with that output when the
+ * child exits first or the markers have not all appeared within `withinMs` (so a stall says where).
+ */
+function waitForOutput(child: ChildProcess, markers: RegExp[], withinMs = 100_000): Promise<string> {
   return new Promise((res, rej) => {
     let out = '';
+    const timer = setTimeout(
+      () =>
+        rej(
+          new Error(
+            `npm run dev did not print ${markers.filter((m) => !m.test(out)).join(', ')} in ${withinMs} ms:\n${out}`,
+          ),
+        ),
+      withinMs,
+    );
     const onData = (b: Buffer) => {
       out += b.toString();
-      if (markers.every((m) => m.test(out))) res(out);
+      if (markers.every((m) => m.test(out))) {
+        clearTimeout(timer);
+        res(out);
+      }
     };
     child.stdout?.on('data', onData);
     child.stderr?.on('data', onData);
-    child.once('exit', (code) => rej(new Error(`npm run dev exited early (${code}):\n${out}`)));
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      rej(new Error(`npm run dev exited early (${code}):\n${out}`));
+    });
   });
 }
 
