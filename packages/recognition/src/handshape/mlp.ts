@@ -33,20 +33,17 @@ export function forwardLogits(model: MlpModel, features: ArrayLike<number>): Flo
   return forwardLayers(model, a, 0);
 }
 
+/** One dense layer: out[o] = b[o] + sum_i w[o, i] * a[i], ReLU when `relu`. */
+function dense(layer: DenseLayer, a: Float64Array, relu: boolean): Float64Array {
+  const out = partialSums(layer, a, 0, layer.inputs, true);
+  if (relu) for (let o = 0; o < out.length; o++) if (out[o] < 0) out[o] = 0;
+  return out;
+}
+
 /** Runs layers `from`.. on activations `a` (ReLU on every layer but the last). */
 function forwardLayers(model: MlpModel, a: Float64Array, from: number): Float64Array {
   const last = model.layers.length - 1;
-  for (let li = from; li <= last; li++) {
-    const layer = model.layers[li];
-    const out = new Float64Array(layer.outputs);
-    for (let o = 0; o < layer.outputs; o++) {
-      let s = layer.b[o];
-      const row = o * layer.inputs;
-      for (let i = 0; i < layer.inputs; i++) s += layer.w[row + i] * a[i];
-      out[o] = li < last && s < 0 ? 0 : s;
-    }
-    a = out;
-  }
+  for (let li = from; li <= last; li++) a = dense(model.layers[li], a, li < last);
   return a;
 }
 
@@ -94,21 +91,58 @@ export function forwardLogitsSharedHead(
   const a = new Float64Array(n);
   for (let i = 0; i < n; i++) a[i] = (features[i] - model.mean[i]) / model.std[i];
   const first = model.layers[0];
-  const last = model.layers.length - 1;
+  const relu = model.layers.length > 1;
+  const heads = partialSums(first, a, 0, split, true);
+  const tails = partialSums(first, a, split, first.inputs, false);
   const h1 = new Float64Array(first.outputs);
   const h2 = new Float64Array(first.outputs);
   for (let o = 0; o < first.outputs; o++) {
-    const row = o * first.inputs;
-    let head = first.b[o];
-    for (let i = 0; i < split; i++) head += first.w[row + i] * a[i];
-    let tail = 0;
-    for (let i = split; i < first.inputs; i++) tail += first.w[row + i] * a[i];
-    const s1 = head + tail;
-    const s2 = head + secondTail[o];
-    h1[o] = last > 0 && s1 < 0 ? 0 : s1;
-    h2[o] = last > 0 && s2 < 0 ? 0 : s2;
+    const s1 = heads[o] + tails[o];
+    const s2 = heads[o] + secondTail[o];
+    h1[o] = relu && s1 < 0 ? 0 : s1;
+    h2[o] = relu && s2 < 0 ? 0 : s2;
   }
   return [forwardLayers(model, h1, 1), forwardLayers(model, h2, 1)];
+}
+
+/**
+ * Each row's sum of w[o, i] * a[i] over inputs from..to-1, in input order, starting from the bias
+ * (`withBias`) or from 0. Four rows share each pass over the inputs (four independent sums, one
+ * load of each input); each sum still adds its terms in input order, so the result is the same to
+ * the bit as one row at a time.
+ */
+function partialSums(layer: DenseLayer, a: Float64Array, from: number, to: number, withBias: boolean): Float64Array {
+  const { w, b, inputs: n, outputs: m } = layer;
+  const out = new Float64Array(m);
+  let o = 0;
+  for (; o + 4 <= m; o += 4) {
+    const r0 = o * n;
+    const r1 = r0 + n;
+    const r2 = r1 + n;
+    const r3 = r2 + n;
+    let s0 = withBias ? b[o] : 0;
+    let s1 = withBias ? b[o + 1] : 0;
+    let s2 = withBias ? b[o + 2] : 0;
+    let s3 = withBias ? b[o + 3] : 0;
+    for (let i = from; i < to; i++) {
+      const x = a[i];
+      s0 += w[r0 + i] * x;
+      s1 += w[r1 + i] * x;
+      s2 += w[r2 + i] * x;
+      s3 += w[r3 + i] * x;
+    }
+    out[o] = s0;
+    out[o + 1] = s1;
+    out[o + 2] = s2;
+    out[o + 3] = s3;
+  }
+  for (; o < m; o++) {
+    const row = o * n;
+    let s = withBias ? b[o] : 0;
+    for (let i = from; i < to; i++) s += w[row + i] * a[i];
+    out[o] = s;
+  }
+  return out;
 }
 
 /** The first layer's sum over inputs split.. for constant (raw, unstandardised) inputs. */
