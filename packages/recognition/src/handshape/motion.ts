@@ -121,14 +121,28 @@ function rotated(path: Pt[], deg: number): Pt[] {
 export function templateDistance(path: Pt[], letter: MotionLetter, maxSlantDeg = 0): number {
   const a = normalizePath(resample(path));
   let best = Infinity;
-  const steps = Math.ceil(maxSlantDeg / 10);
-  for (let k = -steps; k <= steps; k++) {
-    const b = normalizePath(resample(rotated(MOTION_TEMPLATES[letter], steps ? (k * maxSlantDeg) / steps : 0)));
+  for (const b of slantedTemplates(letter, maxSlantDeg)) {
     let s = 0;
     for (let i = 0; i < N; i++) s += Math.hypot(a[i][0] - b[i][0], a[i][1] - b[i][1]);
     best = Math.min(best, s / N);
   }
   return best;
+}
+
+const templateCache = new Map<string, Pt[][]>();
+
+/** The letter's template resampled and scaled, upright and slanted in 10-degree steps (computed once). */
+function slantedTemplates(letter: MotionLetter, maxSlantDeg: number): Pt[][] {
+  const key = `${letter} ${maxSlantDeg}`;
+  let out = templateCache.get(key);
+  if (!out) {
+    out = [];
+    const steps = Math.ceil(maxSlantDeg / 10);
+    for (let k = -steps; k <= steps; k++)
+      out.push(normalizePath(resample(rotated(MOTION_TEMPLATES[letter], steps ? (k * maxSlantDeg) / steps : 0))));
+    templateCache.set(key, out);
+  }
+  return out;
 }
 
 function smooth(path: Pt[], k = 2): Pt[] {
@@ -168,15 +182,17 @@ export interface MotionResult {
   distances: Partial<Record<MotionLetter, number>>;
 }
 
-/** A hand frame's time, handshape (for J / Z) and 2-D points, computed once. */
+/** A hand frame's time, handshape (for J / Z), 2-D points and palm size, computed once. */
 interface Prepared {
   timeMs: number;
   shape: MotionLetter | null;
   xy: Float64Array;
+  palm: number;
 }
 
 function prepare(f: MotionFrame & { landmarks: readonly Landmark[] }): Prepared {
-  return { timeMs: f.timeMs, shape: shapeOf(f.landmarks, f.handedness), xy: toXY(f.landmarks) };
+  const xy = toXY(f.landmarks);
+  return { timeMs: f.timeMs, shape: shapeOf(f.landmarks, f.handedness), xy, palm: palmSize(xy) };
 }
 
 /** Looks at the given frames (oldest first) and decides whether they draw a J or a Z. */
@@ -192,21 +208,22 @@ function detectPrepared(hand: readonly Prepared[], o: MotionOptions): MotionResu
   const xy = hand.map((f) => f.xy);
   const dt = (hand[hand.length - 1].timeMs - hand[0].timeMs) / Math.max(1, hand.length - 1);
   const k = dt > 0 ? Math.min(2, Math.round(o.smoothMs / dt)) : 2;
-  const palm = xy.map((p) => palmSize(p)).sort((a, b) => a - b)[Math.floor(xy.length / 2)];
+  const palm = Float64Array.from(hand, (f) => f.palm).sort()[Math.floor(xy.length / 2)];
   let bestDist = Infinity;
   for (const letter of ['J', 'Z'] as const) {
     const frac = shapes.filter((s) => s === letter).length / hand.length;
     if (frac < o.minShapeFraction) continue;
     const tip = letter === 'J' ? 20 : 8;
+    // Smoothing averages neighbours, so the smoothed path never reaches beyond the raw one: a tip
+    // that moved less than the letter's extent cannot draw it (the margin covers rounding).
+    if (tipReach(xy, tip) / palm < o.minExtent[letter] * (1 - 1e-9)) continue;
     for (const side of thumbSides(xy, palm, o.minSideSpread[letter])) {
       const raw: Pt[] = xy.map((p) => [
         (side * (p[2 * tip] - xy[0][2 * tip])) / palm,
         (p[2 * tip + 1] - xy[0][2 * tip + 1]) / palm,
       ]);
       const path = smooth(raw, k);
-      const xs = path.map((p) => p[0]);
-      const ys = path.map((p) => p[1]);
-      const extent = Math.hypot(Math.max(...xs) - Math.min(...xs), Math.max(...ys) - Math.min(...ys));
+      const extent = diagonal(path);
       if (extent < o.minExtent[letter]) continue;
       const dist = templateDistance(path, letter, o.maxSlantDeg);
       res.distances[letter] = Math.min(dist, res.distances[letter] ?? Infinity);
@@ -217,6 +234,38 @@ function detectPrepared(hand: readonly Prepared[], o: MotionOptions): MotionResu
     }
   }
   return res;
+}
+
+/** The bounding-box diagonal of one landmark's 2-D positions over the frames. */
+function tipReach(xy: readonly Float64Array[], tip: number): number {
+  let x0 = Infinity;
+  let x1 = -Infinity;
+  let y0 = Infinity;
+  let y1 = -Infinity;
+  for (const p of xy) {
+    const x = p[2 * tip];
+    const y = p[2 * tip + 1];
+    if (x < x0) x0 = x;
+    if (x > x1) x1 = x;
+    if (y < y0) y0 = y;
+    if (y > y1) y1 = y;
+  }
+  return Math.hypot(x1 - x0, y1 - y0);
+}
+
+/** The path's bounding-box diagonal. */
+function diagonal(path: readonly Pt[]): number {
+  let x0 = Infinity;
+  let x1 = -Infinity;
+  let y0 = Infinity;
+  let y1 = -Infinity;
+  for (const [x, y] of path) {
+    if (x < x0) x0 = x;
+    if (x > x1) x1 = x;
+    if (y < y0) y0 = y;
+    if (y > y1) y1 = y;
+  }
+  return Math.hypot(x1 - x0, y1 - y0);
 }
 
 /**
