@@ -236,37 +236,38 @@ function detectPrepared(hand: readonly Prepared[], o: MotionOptions): MotionResu
   return res;
 }
 
-/** The bounding-box diagonal of one landmark's 2-D positions over the frames. */
-function tipReach(xy: readonly Float64Array[], tip: number): number {
+/** The bounding-box diagonal of n points, point i at (x(i), y(i)). */
+function boxDiagonal(n: number, x: (i: number) => number, y: (i: number) => number): number {
   let x0 = Infinity;
   let x1 = -Infinity;
   let y0 = Infinity;
   let y1 = -Infinity;
-  for (const p of xy) {
-    const x = p[2 * tip];
-    const y = p[2 * tip + 1];
-    if (x < x0) x0 = x;
-    if (x > x1) x1 = x;
-    if (y < y0) y0 = y;
-    if (y > y1) y1 = y;
+  for (let i = 0; i < n; i++) {
+    const xi = x(i);
+    const yi = y(i);
+    if (xi < x0) x0 = xi;
+    if (xi > x1) x1 = xi;
+    if (yi < y0) y0 = yi;
+    if (yi > y1) y1 = yi;
   }
   return Math.hypot(x1 - x0, y1 - y0);
 }
 
+/** How far one landmark moved over the frames: its positions' bounding-box diagonal. */
+const tipReach = (xy: readonly Float64Array[], tip: number): number =>
+  boxDiagonal(
+    xy.length,
+    (i) => xy[i][2 * tip],
+    (i) => xy[i][2 * tip + 1],
+  );
+
 /** The path's bounding-box diagonal. */
-function diagonal(path: readonly Pt[]): number {
-  let x0 = Infinity;
-  let x1 = -Infinity;
-  let y0 = Infinity;
-  let y1 = -Infinity;
-  for (const [x, y] of path) {
-    if (x < x0) x0 = x;
-    if (x > x1) x1 = x;
-    if (y < y0) y0 = y;
-    if (y > y1) y1 = y;
-  }
-  return Math.hypot(x1 - x0, y1 - y0);
-}
+const diagonal = (path: readonly Pt[]): number =>
+  boxDiagonal(
+    path.length,
+    (i) => path[i][0],
+    (i) => path[i][1],
+  );
 
 /**
  * Which way is the thumb along x, from the first frames (index MCP minus pinky MCP). A hand seen
