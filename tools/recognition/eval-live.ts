@@ -23,6 +23,7 @@ import { holdSureThreshold } from '../../packages/recognition/src/handshape/hold
 import { ensureModels } from './convert/ensure-models.js';
 import { sharedDir } from '../shared-dir.mjs';
 import { holdSign, webcamFrame } from './live-hold.js';
+import { readManifest } from './photo-manifest.js';
 
 const args = process.argv.slice(2);
 const opt = (n: string, d?: string) => {
@@ -50,10 +51,7 @@ const model = loadModel({ ...fold, calibration: shipped.calibration });
 // practice's threshold for a hold (fitted on the validation signers by `npm run fit:hold-sure`)
 const sureAt = holdSureThreshold();
 const base = path.join(sharedDir(), 'data', 'photos', set);
-const [head, ...lines] = readFileSync(path.join(base, 'manifest.csv'), 'utf8').trim().split(/\r?\n/);
-const cols = head.split(',');
-const rows = lines
-  .map((l) => Object.fromEntries(l.split(',').map((v, i) => [cols[i], v])) as Record<string, string>)
+const rows = (await readManifest(path.join(sharedDir(), 'data', 'photos'), set))
   // static letters of everyone but the test signer (Massey hand4)
   .filter((r) => /^[a-ik-y]$/i.test(r.label) && r.signer !== 'hand4')
   .filter((_, k) => k % every === 0);

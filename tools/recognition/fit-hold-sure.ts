@@ -12,13 +12,14 @@
  * sure and wrong, as `train:recognizer` chooses the classifier's.
  * Usage: npm run fit:hold-sure [-- --max-sure-wrong 0.01] [--out FILE] [--every N]
  */
-import { readFile, writeFile } from 'node:fs/promises';
+import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { format, resolveConfig } from 'prettier';
 import { ensureModels } from './convert/ensure-models.js';
 import { sharedDir } from '../shared-dir.mjs';
 import { argReader } from './train/recipe.js';
 import { holdSign, webcamFrame } from './live-hold.js';
+import { readManifest } from './photo-manifest.js';
 import { createHandPipeline } from '../../apps/server/src/recognition/landmarks/pipeline.js';
 import { LIVE_PIPELINE_OPTIONS } from '../../packages/recognition/src/landmarks/live.js';
 import { classify } from '../../packages/recognition/src/handshape/classifier.js';
@@ -39,20 +40,15 @@ interface Sign {
   file: string;
   label: string;
 }
-const manifest = async (set: string): Promise<Array<Record<string, string>>> => {
-  const [head, ...lines] = (await readFile(path.join(photos, set, 'manifest.csv'), 'utf8')).trim().split(/\r?\n/);
-  const cols = head!.split(',');
-  return lines.map((l) => Object.fromEntries(l.split(',').map((v, i) => [cols[i], v])));
-};
 const staticSign = (label: string) => /^[a-ik-y0-9]$/i.test(label);
 const signs: Sign[] = [
-  ...(await manifest('massey'))
+  ...(await readManifest(photos, 'massey'))
     .filter((r) => r.signer === 'hand3' && staticSign(r.label!))
     .map((r) => ({ file: path.join(photos, 'massey', r.path!), label: r.label!.toUpperCase() })),
-  ...(await manifest('aslhg'))
+  ...(await readManifest(photos, 'aslhg'))
     .filter((r) => r.signer === 'P10' && staticSign(r.label!))
     .map((r) => ({ file: path.join(photos, 'aslhg', r.path!), label: r.label!.toUpperCase() })),
-  ...(await manifest('digits'))
+  ...(await readManifest(photos, 'digits'))
     .filter((r) => Number(r.signer_group) >= 120 && Number(r.signer_group) < 140)
     .map((r) => ({ file: path.join(photos, 'digits', r.path!), label: r.label! })),
 ].filter((_, k) => k % every === 0);
