@@ -18,9 +18,8 @@ function freePort(): Promise<number> {
   });
 }
 
-/** Resolves when every marker has appeared in the child's output (stdout and stderr together). */
 /**
- * Resolves once every marker has appeared in the child's output; fails with that output when the
+ * Resolves once every marker has appeared in the child's output (stdout and stderr together); fails with that output when the
  * child exits first or the markers have not all appeared within `withinMs` (so a stall says where).
  */
 function waitForOutput(child: ChildProcess, markers: RegExp[], withinMs = 100_000): Promise<string> {

@@ -36,9 +36,10 @@ export const SURE_WINDOW_MS = 500;
  * Whether the reading is sure is decided on the hold, not on one frame: the calibrated
  * probability of the leading handshape, averaged over the last SURE_WINDOW_MS, against the
  * recogniser's threshold for a hold (holdSureThreshold, fitted on held signs of the validation
- * signers; a hold's mean sits lower than a single answer's confidence). A webcam's frames of one still hand give readings that scatter (the
- * tracked crop moves by a pixel, the landmarks follow), so a hand read at 0.90-0.94 would
- * otherwise flicker between sure and not sure and never be held sure for long enough.
+ * signers; a hold's mean sits lower than a single answer's confidence). A webcam's frames of one
+ * still hand give readings that scatter (the tracked crop moves by a pixel, the landmarks follow),
+ * so a hand read at 0.90-0.94 would otherwise flicker between sure and not sure and never be held
+ * sure for long enough.
  */
 export class HandReader {
   private readonly stabilizer = new Stabilizer();

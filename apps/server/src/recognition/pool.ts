@@ -61,7 +61,8 @@ interface Running {
  * One worker thread more than the cores: the main thread (sockets, base64, classifying) takes
  * about a fifth of a frame's CPU, and with a worker per core the cores idle while a worker waits
  * for it to hand over the next frame. bench:live 24 x 15 on 2 cores: 3 workers 344.9-355.4
- * frames/s, p95 48-66 ms; 2 workers 331.6-350.6, p95 55-81 ms (docs/measurements.md).
+ * frames/s, p95 48-66 ms; 2 workers 331.6-350.6, p95 55-81 ms. Re-measured after the main thread
+ * got cheaper: 6 interleaved pairs within the spread, so it stays (docs/measurements.md).
  */
 export const defaultWorkerCount = (): number => availableParallelism() + 1;
 

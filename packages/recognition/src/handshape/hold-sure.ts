@@ -25,9 +25,9 @@ export interface HoldSureFile {
   calibration: { temperature: number; sureThreshold: number };
 }
 
+export const HOLD_SURE = holdSure as HoldSureFile;
+
 /** The threshold for a hold's mean calibrated probability (practice's `sure`). */
-export function holdSureThreshold(file = holdSure as HoldSureFile): number {
+export function holdSureThreshold(file: HoldSureFile = HOLD_SURE): number {
   return file.threshold;
 }
-
-export const HOLD_SURE = holdSure as HoldSureFile;
