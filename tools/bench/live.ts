@@ -1,10 +1,11 @@
 /**
- * npm run bench:live -- [--learners N] [--seconds S] [--fps F] [--frames mixed|segmented|phone] [--hold H] [--aligned]
+ * npm run bench:live -- [--learners N] [--seconds S] [--fps F] [--frames mixed|segmented|phone] [--hold H] [--away A] [--aligned]
  *                       [--processes P] [--url http://host:port ...] [--cpu-prof DIR]
  *
  * N simulated learners (real websocket clients) send real 320x240 JPEG frames made from photos
  * (see clips(): segmented Massey photos, phone photos with backgrounds from ASL-HG, or both
- * (default); each sign held H frames, default 15) at F fps, each learner at its own random phase
+ * (default); each sign held H frames, default 15, then, with --away A, A frames of the room's wall
+ * with no hand in view, as a learner lowers the hands to read the next sentence) at F fps, each learner at its own random phase
  * of the frame interval (--aligned: all at once, in bursts) for S seconds to /ws/video and measure what comes back: achieved fps
  * (processed frames per second), frames the server dropped (back-pressure), feedback latency
  * (send -> processed_frame) p50/p95/p99, and, for a server this script starts itself, the
@@ -55,6 +56,7 @@ type FrameSet = 'segmented' | 'phone' | 'mixed';
 const FRAME_SET = (args.includes('--frames') ? args[args.indexOf('--frames') + 1] : 'mixed') as FrameSet;
 if (!['segmented', 'phone', 'mixed'].includes(FRAME_SET)) throw new Error('--frames segmented|phone|mixed');
 const HOLD = opt('hold', 15);
+const AWAY = opt('away', 0);
 const ALIGNED = args.includes('--aligned');
 const WARM_MS = 3000;
 
@@ -86,6 +88,26 @@ async function clips(): Promise<string[][]> {
         out.push(`data:image/jpeg;base64,${jpeg.toString('base64')}`);
       }
       return out;
+    }),
+  );
+}
+
+/**
+ * AWAY frames of a room with no hand in view (the wall beside a signer in an ASL-HG phone photo,
+ * enlarged), drifting as the sign clips do: what the camera sends while the learner's hands are
+ * down. Empty when AWAY is 0.
+ */
+async function awayClip(): Promise<string[]> {
+  const wall = await sharp(await readFile(resolve(sharedDir(), 'data', 'photos', 'aslhg/B/P10_B_908.jpg')))
+    .extract({ left: 0, top: 0, width: 80, height: 60 })
+    .resize(336, 252)
+    .toBuffer();
+  return Promise.all(
+    Array.from({ length: AWAY }, async (_, k) => {
+      const left = Math.round(8 + 7 * Math.sin(k / 3));
+      const top = Math.round(6 + 5 * Math.cos(k / 4));
+      const jpeg = await sharp(wall).extract({ left, top, width: 320, height: 240 }).jpeg({ quality: 80 }).toBuffer();
+      return `data:image/jpeg;base64,${jpeg.toString('base64')}`;
     }),
   );
 }
@@ -131,15 +153,15 @@ interface LearnerResult {
   handsSeen: number;
 }
 
-/** Learner `index` starts at clip `index` (learners show different signs) and holds each for HOLD frames. */
 /**
- * One learner: sends for warmMs + ms, and counts only the frames sent after warmMs (a learner
+ * One learner (`index` starts at sign `index`, so learners show different signs, each held HOLD
+ * frames and followed by AWAY frames without a hand): sends for warmMs + ms, and counts only the frames sent after warmMs (a learner
  * already practising: the hand tracked, not every learner's first frame at the same moment).
  */
 async function learner(
   base: string,
   tok: string,
-  data: string[][],
+  program: string[],
   index: number,
   warmMs: number,
   ms: number,
@@ -185,7 +207,7 @@ async function learner(
       ws.send(
         JSON.stringify({
           type: 'raw_frame',
-          frame_data: data[(index + Math.floor(n / HOLD)) % data.length]![n % HOLD],
+          frame_data: program[(index * (HOLD + AWAY) + n) % program.length],
           metadata: { frame_number: n, width: 320, height: 240, adaptive_fps: FPS },
         }),
       );
@@ -199,7 +221,9 @@ async function learner(
 }
 
 async function main() {
-  const data = await clips();
+  const away = await awayClip();
+  // every sign's HOLD frames, then AWAY frames without a hand, one sign after the other
+  const program = (await clips()).flatMap((clip) => [...clip, ...away]);
   const own: OwnServer[] = [];
   if (urls.length === 0) {
     // One after the other: the first migrates a fresh database, the others find it done.
@@ -228,7 +252,7 @@ async function main() {
     );
     const results = await Promise.all(
       Array.from({ length: LEARNERS }, (_, i) =>
-        learner(targets[i % targets.length]!, tokens[i]!, data, i, WARM_MS, SECONDS * 1000),
+        learner(targets[i % targets.length]!, tokens[i]!, program, i, WARM_MS, SECONDS * 1000),
       ),
     );
     clearTimeout(warmed);
@@ -239,7 +263,7 @@ async function main() {
     const lat = results.flatMap((r) => r.latencies);
     const totalProcessed = results.reduce((n, r) => n + r.processed, 0);
     console.log(
-      `\nbench:live: ${LEARNERS} learners x ${FPS} fps x ${SECONDS} s against ${targets.join(', ')}; frames: ${FRAME_SET}, each sign held ${HOLD} frames${ALIGNED ? ', all learners in phase' : ''}`,
+      `\nbench:live: ${LEARNERS} learners x ${FPS} fps x ${SECONDS} s against ${targets.join(', ')}; frames: ${FRAME_SET}, each sign held ${HOLD} frames${AWAY ? `, then ${AWAY} without a hand` : ''}${ALIGNED ? ', all learners in phase' : ''}`,
     );
     console.log('learner  sent  processed  achieved_fps  dropped  errors  hands_seen');
     results.forEach((r, i) =>

@@ -126,7 +126,7 @@ for (const s of seqs) {
     }
     stage.decode.push(r.timings.decodeMs);
     if (h) stage.classify.push(classifyMs);
-    if (track && !r.track) lost++;
+    if (track?.rects.length && !r.hands.length) lost++;
     if (r.hands.length) found++;
     track = r.track;
   }

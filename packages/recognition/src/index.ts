@@ -8,6 +8,7 @@ export * from './landmarks/image.js';
 export * from './landmarks/letterbox.js';
 export * from './landmarks/warp.js';
 export * from './landmarks/hand-pipeline.js';
+export * from './landmarks/idle-search.js';
 export * from './landmarks/session-runner.js';
 export * from './landmarks/live.js';
 export * from './landmarks/mirror.js';

@@ -10,6 +10,7 @@ import { landmarksToRect, palmToRect, projectLandmarks, rectToImageAffine } from
 import { decodePalm, weightedNms, type RawDetection } from './decode.js';
 import { borderColor, checkRgb } from './image.js';
 import type { Hand, PalmDetection, Point3, Rect, RgbImage, TrackState } from './types.js';
+import { searchMisses, searchOrder } from './idle-search.js';
 import { detectionAffine } from './letterbox.js';
 import { applyAffine, ImagePyramid, warpAffinePyramid } from './warp.js';
 import { mapReading, MODEL_CROP, readingMapFor } from './crop-size.js';
@@ -78,6 +79,13 @@ export interface PipelineOptions {
    * a smaller multiple of 32 with a fitted reading map (crop-size.ts), which costs less
    */
   landmarkSize?: number;
+  /**
+   * Live frames: while no hand is in view (the learner reading, or the hands lowered), a frame
+   * runs one palm search, not every detectAttempt in turn (four palm detector runs, the cost of
+   * about 15 tracked frames). A stream's first frame still searches with them all (idle-search.ts).
+   * The returned track then holds no rects and counts the fruitless searches (`misses`).
+   */
+  idleSearch?: boolean;
 }
 
 export interface ProcessInput {
@@ -266,8 +274,9 @@ export async function createHandPipelineWith(
     const hands: Hand[] = [];
     const palms: PalmDetection[] = [];
     let attempt = -1;
+    const sameSize = track != null && track.width === img.width && track.height === img.height;
     // 1. tracked hands: landmark model only
-    if (track && track.width === img.width && track.height === img.height) {
+    if (track && sameSize) {
       // alternateMirror: every other tracked frame is read from the crop's mirror image
       const mirror = o.alternateMirror === true && track.frames % 2 === 1;
       for (const r of track.rects) {
@@ -277,18 +286,23 @@ export async function createHandPipelineWith(
     }
     // 2. detection when we track fewer hands than wanted. The first `exhaustive` attempts are
     // evaluated together and the candidates ranked by palm score x presence; later attempts
-    // run one at a time, only while hands are missing.
+    // run one at a time, only while hands are missing. idleSearch, after a fruitless search:
+    // one attempt (the others only to search again for a weakly read hand).
+    const misses = o.idleSearch && track && sameSize ? searchMisses(track, hands.length) : 0;
+    const order = searchOrder(misses, o.detectAttempts.length);
+    const searchLimit = misses > 0 ? 1 : order.length;
     let i = 0;
     let detected: { hand: Hand; palm: PalmDetection } | null = null;
     while (
       (hands.length < o.maxHands || (detected && o.retryBelow !== undefined && detected.hand.score < o.retryBelow)) &&
-      i < o.detectAttempts.length
+      i < order.length
     ) {
       const retry = hands.length >= o.maxHands;
-      const n = i === 0 ? Math.max(1, o.exhaustive) : retry ? o.detectAttempts.length - i : 1;
+      if (!retry && i >= searchLimit) break;
+      const n = i === 0 ? Math.max(1, o.exhaustive) : retry ? order.length - i : 1;
       const cands: Array<{ hand: Hand; palm: PalmDetection; attempt: number }> = [];
-      for (let ai = i; ai < Math.min(i + n, o.detectAttempts.length); ai++) {
-        const a = o.detectAttempts[ai];
+      for (let ai = i; ai < Math.min(i + n, retry ? order.length : searchLimit); ai++) {
+        const a = o.detectAttempts[order[ai]!]!;
         const found = await detectPalms(img, a.pad, a.minScore ?? o.minDetectionScore, bg, a.rotate ?? 0);
         for (const p of found) {
           if (!retry && n === 1 && hands.length + cands.length >= o.maxHands) break;
@@ -298,7 +312,7 @@ export async function createHandPipelineWith(
           const h = await handFromRect(img, rect, bg);
           if (h.score >= o.minPresence) {
             h.palmScore = p.score;
-            cands.push({ hand: h, palm: p, attempt: ai });
+            cands.push({ hand: h, palm: p, attempt: order[ai]! });
           }
         }
       }
@@ -328,7 +342,9 @@ export async function createHandPipelineWith(
           rects: hands.map((h) => landmarksToRect(h.landmarks)),
           frames: (track?.frames ?? 0) + 1,
         }
-      : null;
+      : o.idleSearch
+        ? { width: img.width, height: img.height, rects: [], frames: 0, misses: misses + 1 }
+        : null;
     return {
       hands,
       palms,

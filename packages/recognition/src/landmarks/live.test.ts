@@ -11,6 +11,7 @@ describe('live frames, shared by the server and the browser', () => {
       retryBelow: 0.9,
       alternateMirror: true,
       landmarkSize: 192,
+      idleSearch: true,
     });
   });
 

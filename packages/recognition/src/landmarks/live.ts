@@ -24,6 +24,9 @@ export const LIVE_PIPELINE_OPTIONS: PipelineOptions = {
   // is an upsampling: a 192 crop (the model ends in global pooling and takes any multiple of 32)
   // costs 27% less and reads held signs of people never seen as well (`npm run eval:live`).
   landmarkSize: 192,
+  // While no hand is in view, one palm search a frame (the first attempt every other frame), not
+  // all four: a frame without a hand cost 17 tracked frames' worth of server CPU.
+  idleSearch: true,
 };
 
 /** A landmark coordinate as sent on the wire: rounded to a tenth of a pixel. */

@@ -50,4 +50,9 @@ export interface TrackState {
   height: number;
   rects: Rect[];
   frames: number;
+  /**
+   * idleSearch: how many frames in a row the palm search has found no hand (rects is then empty).
+   * Absent or 0 while a hand is tracked.
+   */
+  misses?: number;
 }

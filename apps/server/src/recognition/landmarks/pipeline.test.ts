@@ -16,10 +16,13 @@ const FILLING = [
   path.join(PHOTO_DIR, 'massey/asl_dataset/x/hand1_x_dif_seg_3_cropped.jpeg'),
 ];
 
+// The wall beside a signer in a phone photo: a webcam frame with no hand in view.
+const WALL = path.join(PHOTO_DIR, 'aslhg/B/P10_B_908.jpg');
+
 // npm test refuses to start without the shared data: a missing photo is a failure, never a skip.
 describe('the pipeline test photos', () => {
   it('are all present', () => {
-    expect([FIVE, DIGIT, ...FILLING].filter((p) => !existsSync(p))).toEqual([]);
+    expect([FIVE, DIGIT, WALL, ...FILLING].filter((p) => !existsSync(p))).toEqual([]);
   });
 });
 
@@ -244,6 +247,44 @@ describe('live frames (livePipelineOptions)', () => {
     } finally {
       await plain.close();
     }
+  });
+
+  it('with no hand in view, searches with every attempt on the first frame, then once a frame, and finds a hand coming into view', async () => {
+    const wall = await decodeImage(
+      await sharp(WALL)
+        .extract({ left: 0, top: 0, width: 80, height: 60 })
+        .resize(320, 240)
+        .jpeg({ quality: 80 })
+        .toBuffer(),
+    );
+    const first = await live.process({ rgb: wall });
+    expect(first.hands).toEqual([]);
+    expect(first.timings.detectorRuns).toBe(4);
+    let track = first.track;
+    expect(track).toMatchObject({ rects: [], misses: 1 });
+    for (let k = 2; k <= 7; k++) {
+      const r = await live.process({ rgb: wall }, track);
+      expect(r.hands).toEqual([]);
+      expect(r.timings.detectorRuns).toBe(1);
+      track = r.track;
+      expect(track?.misses).toBe(k);
+    }
+    // the hand comes into view: the first attempt, which finds it, runs every other frame
+    const hand = await webcamFrame(FIVE, 160);
+    const seen: number[] = [];
+    for (let f = 0; f < 2 && !seen.length; f++) {
+      const r = await live.process({ rgb: hand }, track);
+      track = r.track;
+      seen.push(...r.hands.map((h) => h.score));
+    }
+    expect(seen).toHaveLength(1);
+    expect(seen[0]).toBeGreaterThan(0.9);
+    expect(track?.misses ?? 0).toBe(0);
+    // the hands lowered: the frame that loses the hand searches once
+    const lost = await live.process({ rgb: wall }, track);
+    expect(lost.hands).toEqual([]);
+    expect(lost.timings.detectorRuns).toBe(1);
+    expect(lost.track).toMatchObject({ rects: [], misses: 2 });
   });
 
   it('a hand filling the frame and read weakly at first is searched for again and read whole', async () => {
