@@ -82,7 +82,7 @@ export interface PipelineOptions {
   /**
    * Live frames: while no hand is in view (the learner reading, or the hands lowered), a frame
    * runs one palm search, not every detectAttempt in turn (four palm detector runs, the cost of
-   * about 15 tracked frames). A stream's first frame still searches with them all (idle-search.ts).
+   * twelve tracked frames). A stream's first frame still searches with them all (idle-search.ts).
    * The returned track then holds no rects and counts the fruitless searches (`misses`).
    */
   idleSearch?: boolean;

@@ -2,8 +2,8 @@
  * Live frames without a hand in view (the learner reading the next sentence, the hands lowered):
  * which palm search a frame runs (the pipeline's `idleSearch` option).
  *
- * Searching with every detectAttempt cost a frame without a hand four palm detector runs, about
- * 15 tracked frames' worth of CPU, so a few learners with their hands down took the server's
+ * Searching with every detectAttempt cost a frame without a hand four palm detector runs (48 ms of
+ * CPU here, twelve tracked frames' worth; one run: 12 ms), so a few learners with their hands down took the server's
  * capacity from everyone. A stream's first frame still searches with every attempt; a frame that
  * has just lost its hand, or follows a fruitless search, runs one: the first attempt every other
  * frame (a hand coming into view, which the first attempt finds, is found within a frame), the

@@ -25,7 +25,7 @@ export const LIVE_PIPELINE_OPTIONS: PipelineOptions = {
   // costs 27% less and reads held signs of people never seen as well (`npm run eval:live`).
   landmarkSize: 192,
   // While no hand is in view, one palm search a frame (the first attempt every other frame), not
-  // all four: a frame without a hand cost 17 tracked frames' worth of server CPU.
+  // all four: a frame without a hand cost twelve tracked frames' worth of CPU.
   idleSearch: true,
 };
 
