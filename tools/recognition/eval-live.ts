@@ -11,7 +11,8 @@
  * practice's threshold for a hold (holdSureThreshold, as practice decides over its 500 ms window).
  * Compares the live options of before 2026-11-25 (palm search at pad 1 then 2) with the shipped
  * LIVE_PIPELINE_OPTIONS (the weak first reading searched again, every other frame mirrored, a
- * 192 crop); --landmark-size N adds the shipped options with another crop size.
+ * 192 crop, the frame also searched turned); --landmark-size N adds the shipped options with
+ * another crop size, --upright the shipped options without the turned palm searches.
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -35,9 +36,10 @@ const every = Number(opt('--every', '3'));
 const frames = Number(opt('--frames', '8'));
 const foldDir = opt('--fold-models');
 const cropSize = opt('--landmark-size');
+const upright = args.includes('--upright');
 if (!foldDir) {
   console.error(
-    'usage: npm run eval:live -- --fold-models DIR [--set massey|aslhg] [--every N] [--frames 8] [--landmark-size N]',
+    'usage: npm run eval:live -- --fold-models DIR [--set massey|aslhg] [--every N] [--frames 8] [--landmark-size N] [--upright]',
   );
   process.exit(2);
 }
@@ -69,6 +71,14 @@ const configs: Record<string, PipelineOptions> = {
   ...(cropSize
     ? { [`shipped, landmark crop ${cropSize}`]: { ...LIVE_PIPELINE_OPTIONS, landmarkSize: Number(cropSize) } }
     : {}),
+  ...(upright
+    ? {
+        'shipped, upright palm search only': {
+          ...LIVE_PIPELINE_OPTIONS,
+          detectAttempts: LIVE_PIPELINE_OPTIONS.detectAttempts!.filter((a) => !a.rotate),
+        },
+      }
+    : {}),
 };
 for (const [name, o] of Object.entries(configs)) {
   const pipe = await createHandPipeline({ ...o, modelDir, variant: 'full-int8', intraOpThreads: 1 });
@@ -78,6 +88,7 @@ for (const [name, o] of Object.entries(configs)) {
   let frameRight = 0;
   let frameN = 0;
   let detectorRuns = 0;
+  const confusions = new Map<string, number>();
   for (const r of rows) {
     const want = r.label.toUpperCase();
     const held = await holdSign(pipe, await webcamFrame(path.join(base, r.path)), frames, (h) =>
@@ -92,6 +103,10 @@ for (const [name, o] of Object.entries(configs)) {
     frameN += held.tracked;
     frameRight += held.frameLabels.filter((l) => l === want).length;
     if (held.label === want) right++;
+    else {
+      const k = `${want}->${held.label ?? 'no hand'}`;
+      confusions.set(k, (confusions.get(k) ?? 0) + 1);
+    }
     // sure as practice decides it: the leading letter's mean probability over the hold (the
     // tracked frames here, about HandReader's 500 ms window at 15 fps) reaches the threshold
     if (held.label !== undefined && held.confidence >= sureAt) {
@@ -104,4 +119,6 @@ for (const [name, o] of Object.entries(configs)) {
   console.log(
     `${set}, ${name}: held signs ${right}/${rows.length} (${pc(right, rows.length)}), sure and right ${sureRight} (${pc(sureRight, rows.length)}), sure and wrong ${sureWrong}, tracked frames ${frameRight}/${frameN} (${pc(frameRight, frameN)}), palm detector ${(detectorRuns / rows.length).toFixed(2)} runs a sign of ${frames} frames`,
   );
+  const top = [...confusions].sort((a, b) => b[1] - a[1]).slice(0, 8);
+  console.log(`  wrong: ${top.map(([k, n]) => `${k} ${n}`).join(', ') || 'none'}`);
 }

@@ -2,12 +2,20 @@ import { describe, expect, it } from 'vitest';
 import { LIVE_PIPELINE_OPTIONS, rgbaToRgb, toDetectedHand } from './live.js';
 
 describe('live frames, shared by the server and the browser', () => {
-  it('read a webcam frame unmirrored, one hand, palm search at pad 1 then 2 (more when weak), every other tracked frame mirrored, a 192 crop', () => {
+  it('read a webcam frame unmirrored, one hand, palm search at pad 1 then 2 (more when weak, then turned), every other tracked frame mirrored, a 192 crop', () => {
     expect(LIVE_PIPELINE_OPTIONS).toEqual({
       variant: 'full',
       maxHands: 1,
       handedness: 'unmirrored',
-      detectAttempts: [{ pad: 1 }, { pad: 2 }, { pad: 1.5 }, { pad: 3 }],
+      detectAttempts: [
+        { pad: 1 },
+        { pad: 2 },
+        { pad: 1.5 },
+        { pad: 3 },
+        { pad: 2, rotate: 90 },
+        { pad: 2, rotate: -90 },
+        { pad: 2, rotate: 180 },
+      ],
       retryBelow: 0.9,
       alternateMirror: true,
       landmarkSize: 192,

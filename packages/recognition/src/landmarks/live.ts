@@ -14,8 +14,19 @@ export const LIVE_PIPELINE_OPTIONS: PipelineOptions = {
   handedness: 'unmirrored',
   // Palm search at pad 1, then 2; when the hand found first is read weakly (presence under 0.9:
   // often a hand filling the frame, cut off by its edge, read as a knot of points), also at pads
-  // 2, 1.5 and 3, keeping the best reading. Only the frame that starts a track pays for it.
-  detectAttempts: [{ pad: 1 }, { pad: 2 }, { pad: 1.5 }, { pad: 3 }],
+  // 2, 1.5 and 3, keeping the best reading. Only the frame that starts a track pays for it. Last,
+  // the frame turned a quarter either way and upside down: the palm detector misses some hands
+  // pointing sideways or down when no arm shows (a P, Q, H or X close to the camera); while no hand
+  // is in view these take their turn in the one search a frame (idleSearch), at no extra cost.
+  detectAttempts: [
+    { pad: 1 },
+    { pad: 2 },
+    { pad: 1.5 },
+    { pad: 3 },
+    { pad: 2, rotate: 90 },
+    { pad: 2, rotate: -90 },
+    { pad: 2, rotate: 180 },
+  ],
   retryBelow: 0.9,
   // Every other tracked frame is read from the crop's mirror image (free: the mirror is in the
   // crop's warp), so a held sign is read from two views whose errors are largely independent.
@@ -24,8 +35,8 @@ export const LIVE_PIPELINE_OPTIONS: PipelineOptions = {
   // is an upsampling: a 192 crop (the model ends in global pooling and takes any multiple of 32)
   // costs 27% less and reads held signs of people never seen as well (`npm run eval:live`).
   landmarkSize: 192,
-  // While no hand is in view, one palm search a frame (the first attempt every other frame), not
-  // all four: a frame without a hand cost twelve tracked frames' worth of CPU.
+  // While no hand is in view, one palm search a frame (the first attempt every other frame, the
+  // others in turn), not all seven: four cost a frame without a hand twelve tracked frames' worth.
   idleSearch: true,
 };
 

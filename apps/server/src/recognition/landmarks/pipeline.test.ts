@@ -16,13 +16,15 @@ const FILLING = [
   path.join(PHOTO_DIR, 'massey/asl_dataset/x/hand1_x_dif_seg_3_cropped.jpeg'),
 ];
 
+// A Q pointing down, the hand alone on black (no arm): the palm detector finds it only turned.
+const Q_DOWN = path.join(PHOTO_DIR, 'massey/asl_dataset/q/hand2_q_left_seg_5_cropped.jpeg');
 // The wall beside a signer in a phone photo: a webcam frame with no hand in view.
 const WALL = path.join(PHOTO_DIR, 'aslhg/B/P10_B_908.jpg');
 
 // npm test refuses to start without the shared data: a missing photo is a failure, never a skip.
 describe('the pipeline test photos', () => {
   it('are all present', () => {
-    expect([FIVE, DIGIT, WALL, ...FILLING].filter((p) => !existsSync(p))).toEqual([]);
+    expect([FIVE, DIGIT, WALL, Q_DOWN, ...FILLING].filter((p) => !existsSync(p))).toEqual([]);
   });
 });
 
@@ -259,7 +261,7 @@ describe('live frames (livePipelineOptions)', () => {
     );
     const first = await live.process({ rgb: wall });
     expect(first.hands).toEqual([]);
-    expect(first.timings.detectorRuns).toBe(4);
+    expect(first.timings.detectorRuns).toBe(livePipelineOptions(await testModels()).detectAttempts!.length);
     let track = first.track;
     expect(track).toMatchObject({ rects: [], misses: 1 });
     for (let k = 2; k <= 7; k++) {
@@ -285,6 +287,23 @@ describe('live frames (livePipelineOptions)', () => {
     expect(lost.hands).toEqual([]);
     expect(lost.timings.detectorRuns).toBe(1);
     expect(lost.track).toMatchObject({ rects: [], misses: 2 });
+  });
+
+  it('finds a hand pointing down with no arm in view by searching the frame turned', async () => {
+    const rgb = await webcamFrame(Q_DOWN, 240);
+    const r = await live.process({ rgb });
+    expect(r.hands).toHaveLength(1);
+    expect(r.hands[0].score).toBeGreaterThan(0.9);
+    expect(r.attempt).toBeGreaterThanOrEqual(4); // one of the turned attempts
+    const upright = await createHandPipeline({
+      ...livePipelineOptions(await testModels(), 'full-int8'),
+      detectAttempts: livePipelineOptions(await testModels()).detectAttempts!.filter((a) => !a.rotate),
+    });
+    try {
+      expect((await upright.process({ rgb })).hands).toEqual([]);
+    } finally {
+      await upright.close();
+    }
   });
 
   it('a hand filling the frame and read weakly at first is searched for again and read whole', async () => {
