@@ -111,6 +111,66 @@ describe('motion: J and Z from real handshapes moved along the letter path', () 
   });
 });
 
+/** The index folded onto its knuckle (as the landmark model reads a blurred, fast-moving index): read curled. */
+function indexFolded(hand: readonly Landmark[]): Landmark[] {
+  const m = hand[5];
+  const pip = hand[6];
+  return hand.map((p, i) => (i === 7 || i === 8 ? { x: m.x + 0.5 * (pip.x - m.x), y: m.y + 0.5 * (pip.y - m.y) } : p));
+}
+
+describe('motion: Z as people really draw it (boris recording: tools/recognition/eval-recorded-motion.ts)', () => {
+  it('a Z whose index is read folded on the fast frames is still a Z, the index read straight on 30% of them', () => {
+    let n = 0;
+    for (const s of indexHands) {
+      const frames = sequence(s.landmarks, zPath(), palmPx(s.landmarks), thumbSign(s.landmarks));
+      // the first 30% of the frames show the index straight, the rest folded
+      const blurred = frames.map((f, i) =>
+        i < 0.3 * frames.length ? f : { ...f, landmarks: indexFolded(f.landmarks!) },
+      );
+      expect(fingersOf(blurred[blurred.length - 1].landmarks as Landmark[]).index).not.toBe('extended');
+      if (detectMotion(blurred).letter === 'Z') n++;
+    }
+    expect(n / indexHands.length).toBeGreaterThanOrEqual(0.9);
+  });
+
+  it('the Z path drawn by a hand whose index is never read straight is not a Z', () => {
+    for (const s of indexHands) {
+      const frames = sequence(indexFolded(s.landmarks), zPath(), palmPx(s.landmarks), thumbSign(s.landmarks));
+      expect(detectMotion(frames).letter).toBeNull();
+    }
+  });
+
+  it('a Z 2.4 times as wide as tall, or 2.2 times as tall as wide, is a Z', () => {
+    for (const [w, h] of [
+      [2.4, 1],
+      [1, 2.2],
+    ]) {
+      let n = 0;
+      for (const s of indexHands) {
+        const path = zPath().map(([x, y]) => [(x * w) / 2, (y * h) / 2] as Pt);
+        if (detectMotion(sequence(s.landmarks, path, palmPx(s.landmarks), thumbSign(s.landmarks))).letter === 'Z') n++;
+      }
+      expect(n / indexHands.length).toBeGreaterThanOrEqual(0.9);
+    }
+  });
+
+  it('an index hand moved across, back and across again, drifting down a little, is not a Z', () => {
+    for (const s of indexHands) {
+      // a Z's strokes, but 0.3 palms tall for 2 palms wide: scaled to a square it would be a Z
+      const path = polyline(
+        [
+          [0, 0],
+          [-2, 0],
+          [0, 0.3],
+          [-2, 0.3],
+        ],
+        36,
+      );
+      expect(detectMotion(sequence(s.landmarks, path, palmPx(s.landmarks), thumbSign(s.landmarks))).letter).toBeNull();
+    }
+  });
+});
+
 describe('motion: negatives', () => {
   it('a static I or index hand fires nothing', () => {
     for (const s of [...iHands, ...indexHands]) {

@@ -23,13 +23,25 @@ export interface MotionOptions {
   /** fraction of hand frames that must show the letter's handshape */
   minShapeFraction: number;
   /**
+   * Z only: a hand drawing a Z moves fast, and on blurred frames the landmark model often reads
+   * the index bent or curled (boris's recorded Zs: 154 of the 158 frames not read as the index
+   * shape had the other three fingers folded). So a Z needs minShapeFraction of its frames with
+   * the other three fingers folded (the index in any state) and this fraction with the index
+   * straight too.
+   */
+  minIndexFraction: number;
+  /**
    * minimum extent of the path (bounding-box diagonal) in palm sizes (palmSize: the mean of the
    * wrist-knuckle distances and the knuckle width). Z 0.8: a Z drawn 0.6-0.7 palms square (5-6 cm)
    * is a letter people draw; J 0.8: lower, the end of a straight downward stroke reads as a J.
    */
   minExtent: { J: number; Z: number };
-  /** maximum mean distance to the template (path scaled to unit size) */
-  maxTemplateDistance: number;
+  /**
+   * maximum mean distance to the template (path scaled to unit size). Z 0.18: real Zs are rounder
+   * than the template's corners (boris's recorded Zs, first half: 0.03-0.26); 0.22 let a moved L
+   * of the same recording through. J stays at 0.16: higher, an I moved straight down reads as J.
+   */
+  maxTemplateDistance: Record<MotionLetter, number>;
   minFrames: number;
   /** the template is also tried rotated by up to this many degrees (a slanted drawing) */
   maxSlantDeg: number;
@@ -53,8 +65,9 @@ export interface MotionOptions {
 export const DEFAULT_MOTION: MotionOptions = {
   windowMs: 2500,
   minShapeFraction: 0.7,
+  minIndexFraction: 0.2,
   minExtent: { J: 0.8, Z: 0.8 },
-  maxTemplateDistance: 0.16,
+  maxTemplateDistance: { J: 0.16, Z: 0.18 },
   minFrames: 5,
   maxSlantDeg: 20,
   smoothMs: 45,
@@ -103,13 +116,22 @@ export function resample(path: Pt[], n = N): Pt[] {
   return out;
 }
 
-/** Start at the origin and scale so the larger bounding-box side is 1 (aspect kept). */
-export function normalizePath(path: Pt[]): Pt[] {
+/**
+ * Start at the origin and scale so the larger bounding-box side is 1 (aspect kept), or, `perAxis`,
+ * each side to 1 (a Z is a Z however wide people draw it).
+ */
+export function normalizePath(path: Pt[], perAxis = false): Pt[] {
   const xs = path.map((p) => p[0]);
   const ys = path.map((p) => p[1]);
-  const size = Math.max(Math.max(...xs) - Math.min(...xs), Math.max(...ys) - Math.min(...ys), 1e-9);
-  return path.map((p) => [(p[0] - path[0][0]) / size, (p[1] - path[0][1]) / size]);
+  const w = Math.max(...xs) - Math.min(...xs);
+  const h = Math.max(...ys) - Math.min(...ys);
+  const size = Math.max(w, h, 1e-9);
+  const [sx, sy] = perAxis ? [Math.max(w, 1e-9), Math.max(h, 1e-9)] : [size, size];
+  return path.map((p) => [(p[0] - path[0][0]) / sx, (p[1] - path[0][1]) / sy]);
 }
+
+/** Letters matched with each axis scaled alone (Z), and the drawing's height over width they allow. */
+const PER_AXIS: Partial<Record<MotionLetter, readonly [number, number]>> = { Z: [0.4, 2.5] };
 
 function rotated(path: Pt[], deg: number): Pt[] {
   const c = Math.cos((deg * Math.PI) / 180);
@@ -119,7 +141,7 @@ function rotated(path: Pt[], deg: number): Pt[] {
 
 /** Mean distance of the path to the letter's template (both resampled and scaled to unit size). */
 export function templateDistance(path: Pt[], letter: MotionLetter, maxSlantDeg = 0): number {
-  const a = normalizePath(resample(path));
+  const a = normalizePath(resample(path), PER_AXIS[letter] !== undefined);
   let best = Infinity;
   for (const b of slantedTemplates(letter, maxSlantDeg)) {
     let s = 0;
@@ -139,7 +161,12 @@ function slantedTemplates(letter: MotionLetter, maxSlantDeg: number): Pt[][] {
     out = [];
     const steps = Math.ceil(maxSlantDeg / 10);
     for (let k = -steps; k <= steps; k++)
-      out.push(normalizePath(resample(rotated(MOTION_TEMPLATES[letter], steps ? (k * maxSlantDeg) / steps : 0))));
+      out.push(
+        normalizePath(
+          resample(rotated(MOTION_TEMPLATES[letter], steps ? (k * maxSlantDeg) / steps : 0)),
+          PER_AXIS[letter] !== undefined,
+        ),
+      );
     templateCache.set(key, out);
   }
   return out;
@@ -159,9 +186,13 @@ function smooth(path: Pt[], k = 2): Pt[] {
   });
 }
 
-function shapeOfFingers(f: Record<Finger, FingerState>): MotionLetter | null {
+/** A frame's hand for J / Z: 'J' the I shape, 'Z' the index shape, 'z' the index shape's folded fingers with the index not read straight. */
+type FrameShape = MotionLetter | 'z' | null;
+
+function shapeOfFingers(f: Record<Finger, FingerState>): FrameShape {
   if (f.pinky === 'extended' && f.index === 'curled' && f.middle === 'curled' && f.ring !== 'extended') return 'J';
-  if (f.index === 'extended' && f.middle !== 'extended' && f.ring !== 'extended' && f.pinky !== 'extended') return 'Z';
+  if (f.middle !== 'extended' && f.ring !== 'extended' && f.pinky !== 'extended')
+    return f.index === 'extended' ? 'Z' : 'z';
   return null;
 }
 
@@ -170,11 +201,12 @@ function shapeOfFingers(f: Record<Finger, FingerState>): MotionLetter | null {
  * often drawn with the index pointing at the camera, and a J's wrist twists, which foreshorten the
  * finger in the image.
  */
-function shapeOf(lm: readonly Landmark[], h: Handedness): MotionLetter | null {
+function shapeOf(lm: readonly Landmark[], h: Handedness): FrameShape {
   const flat = shapeOfFingers(handState(lm, h).fingers);
-  if (flat) return flat;
+  if (flat === 'J' || flat === 'Z') return flat;
   const deep = fingerStates3d(lm);
-  return deep ? shapeOfFingers(deep) : null;
+  const d = deep ? shapeOfFingers(deep) : null;
+  return d === 'J' || d === 'Z' ? d : (flat ?? d);
 }
 
 export interface MotionResult {
@@ -185,7 +217,7 @@ export interface MotionResult {
 /** A hand frame's time, handshape (for J / Z), 2-D points and palm size, computed once. */
 interface Prepared {
   timeMs: number;
-  shape: MotionLetter | null;
+  shape: FrameShape;
   xy: Float64Array;
   palm: number;
 }
@@ -211,8 +243,12 @@ function detectPrepared(hand: readonly Prepared[], o: MotionOptions): MotionResu
   const palm = Float64Array.from(hand, (f) => f.palm).sort()[Math.floor(xy.length / 2)];
   let bestDist = Infinity;
   for (const letter of ['J', 'Z'] as const) {
-    const frac = shapes.filter((s) => s === letter).length / hand.length;
-    if (frac < o.minShapeFraction) continue;
+    const shown = shapes.filter((s) => s === letter).length / hand.length;
+    if (letter === 'J' && shown < o.minShapeFraction) continue;
+    if (letter === 'Z') {
+      const folded = shapes.filter((s) => s === 'Z' || s === 'z').length / hand.length;
+      if (folded < o.minShapeFraction || shown < o.minIndexFraction) continue;
+    }
     const tip = letter === 'J' ? 20 : 8;
     // Smoothing averages neighbours, so the smoothed path never reaches beyond the raw one: a tip
     // that moved less than the letter's extent cannot draw it (the margin covers rounding).
@@ -225,9 +261,14 @@ function detectPrepared(hand: readonly Prepared[], o: MotionOptions): MotionResu
       const path = smooth(raw, k);
       const extent = diagonal(path);
       if (extent < o.minExtent[letter]) continue;
+      const aspect = PER_AXIS[letter];
+      if (aspect) {
+        const r = heightOverWidth(path);
+        if (r < aspect[0] || r > aspect[1]) continue;
+      }
       const dist = templateDistance(path, letter, o.maxSlantDeg);
       res.distances[letter] = Math.min(dist, res.distances[letter] ?? Infinity);
-      if (dist <= o.maxTemplateDistance && dist < bestDist) {
+      if (dist <= o.maxTemplateDistance[letter] && dist < bestDist) {
         bestDist = dist;
         res.letter = letter;
       }
@@ -260,6 +301,13 @@ const tipReach = (xy: readonly Float64Array[], tip: number): number =>
     (i) => xy[i][2 * tip],
     (i) => xy[i][2 * tip + 1],
   );
+
+/** The path's bounding-box height over its width. */
+function heightOverWidth(path: readonly Pt[]): number {
+  const xs = path.map((p) => p[0]);
+  const ys = path.map((p) => p[1]);
+  return (Math.max(...ys) - Math.min(...ys)) / Math.max(Math.max(...xs) - Math.min(...xs), 1e-9);
+}
 
 /** The path's bounding-box diagonal. */
 const diagonal = (path: readonly Pt[]): number =>
@@ -295,7 +343,7 @@ export class MotionDetector {
     while (this.frames.length && frame.timeMs - this.frames[0].timeMs > this.o.windowMs) this.frames.shift();
     if (frame.landmarks === null) return null;
     // only a handshape that can draw a letter is worth a look
-    if (!this.frames.some((f) => f.shape !== null)) return null;
+    if (!this.frames.some((f) => f.shape === 'J' || f.shape === 'Z')) return null;
     // evaluate every suffix start so a letter drawn inside the window is found
     for (let start = 0; start + this.o.minFrames <= this.frames.length; start += 2) {
       const r = detectPrepared(this.frames.slice(start), this.o);

@@ -1,0 +1,150 @@
+/**
+ * npm run eval:recorded-motion [-- --fps 20]
+ *
+ * J and Z on real movement: boris's webcam recording (../shared/data/landmarks/boris: one person,
+ * about 400 consecutive frames a letter, in frame order) holds a real recording of that person
+ * drawing Z over and over, and of every other letter held with the small moves of a real hand (the
+ * J recording is an I hand held and moved about, not drawings of J). The frame rate was not
+ * recorded: a Z takes 8-14 frames, which is 15-30 fps for a Z drawn in about half a second, so
+ * each figure is given at --fps (default: 15, 20 and 30).
+ *
+ *  - Zs drawn: the recording cut into single Zs where the index tip's x + y (the Z's start at the
+ *    top-left corner, its end at the bottom-right) turns from a low to a high (zStrokes; checked
+ *    by eye on plots of each stroke); each stroke with 3 frames either side is read as
+ *    `npm run recognize -- --landmarks` reads a sequence (recognize/sequences.ts), and the whole
+ *    recording is streamed through the live motion detector, which fires once per drawn letter;
+ *  - the first and second halves of the recording are reported apart (the detector's rules were
+ *    revised looking at the first half only);
+ *  - other letters: every other letter's recording streamed (J or Z fires), and cut into 1 s
+ *    windows every half second, each read as a sequence: never J or Z is right (the J recording
+ *    included: its I hand is moved about, never drawn into a J).
+ */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { recognizeSequence, type SequenceInput } from './recognize/sequences.js';
+import { MotionDetector } from '../../packages/recognition/src/handshape/motion.js';
+import { sharedDir } from '../shared-dir.mjs';
+import { argReader } from './train/recipe.js';
+
+/** boris's frames were 4:3 (the landmark CSVs store x/width and y/height) */
+export const WIDTH = 640;
+export const HEIGHT = 480;
+
+/** Every letter's recording, frames in order, each frame 21 [x, y, z] normalised as MediaPipe writes them. */
+export function readRecordings(csv: string): Map<string, number[][][]> {
+  const out = new Map<string, { frame: number; pts: number[][] }[]>();
+  for (const line of csv.trim().split(/\r?\n/).slice(1)) {
+    const c = line.split(',');
+    const v = c.slice(2).map(Number);
+    const pts = Array.from({ length: 21 }, (_, k) => [v[3 * k], v[3 * k + 1], v[3 * k + 2]]);
+    const list = out.get(c[0]) ?? [];
+    list.push({ frame: Number(c[1]), pts });
+    out.set(c[0], list);
+  }
+  return new Map([...out].map(([l, fs]) => [l, fs.sort((a, b) => a.frame - b.frame).map((f) => f.pts)]));
+}
+
+/**
+ * Single Zs in a recording of Zs drawn one after another: the index tip's x + y in frame pixels
+ * rises from the Z's top-left start to its bottom-right end and falls on the way back. The turns
+ * are found with `hysteresis` pixels of hysteresis, and a rise of at least `minRise` pixels from a
+ * low to the next high is one Z: [first frame, last frame].
+ */
+export function zStrokes(frames: readonly number[][][], hysteresis = 25, minRise = 100): Array<[number, number]> {
+  const s = frames.map((f) => f[8][0] * WIDTH + f[8][1] * HEIGHT);
+  const turns: { i: number; kind: 'low' | 'high' }[] = [];
+  let dir: 'up' | 'down' | null = null;
+  let cand = 0;
+  for (let i = 1; i < s.length; i++) {
+    if (dir !== 'down' && s[i] > s[cand]) {
+      dir ??= 'up';
+      cand = i;
+    } else if (dir !== 'up' && s[i] < s[cand]) {
+      dir ??= 'down';
+      cand = i;
+    }
+    if (dir === 'up' && s[cand] - s[i] > hysteresis) {
+      turns.push({ i: cand, kind: 'high' });
+      dir = 'down';
+      cand = i;
+    } else if (dir === 'down' && s[i] - s[cand] > hysteresis) {
+      turns.push({ i: cand, kind: 'low' });
+      dir = 'up';
+      cand = i;
+    }
+  }
+  const out: Array<[number, number]> = [];
+  for (let k = 0; k + 1 < turns.length; k++) {
+    const [a, b] = [turns[k], turns[k + 1]];
+    if (a.kind === 'low' && b.kind === 'high' && s[b.i] - s[a.i] >= minRise) out.push([a.i, b.i]);
+  }
+  return out;
+}
+
+const sequence = (id: string, frames: number[][][], fps: number): SequenceInput => ({
+  id,
+  fps,
+  width: WIDTH,
+  height: HEIGHT,
+  frames,
+});
+
+/** Streams a recording through the live motion detector: the frames at which it fires, with the letter. */
+export function streamFires(frames: readonly number[][][], fps: number): Array<{ at: number; letter: string }> {
+  const m = new MotionDetector();
+  const fires: Array<{ at: number; letter: string }> = [];
+  frames.forEach((f, i) => {
+    const landmarks = f.map(([x, y, z]) => ({ x: x * WIDTH, y: y * HEIGHT, z: z * WIDTH }));
+    const r = m.push({ timeMs: (i * 1000) / fps, landmarks, handedness: 'Right' });
+    if (r) fires.push({ at: i, letter: r });
+  });
+  return fires;
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const fpsArg = argReader(process.argv.slice(2)).opt('--fps');
+  const fpsList = fpsArg ? [Number(fpsArg)] : [15, 20, 30];
+  const csv = readFileSync(path.join(sharedDir(), 'data', 'landmarks', 'boris', 'asl_landmarks_raw.csv'), 'utf8');
+  const recordings = readRecordings(csv);
+  const z = recordings.get('Z')!;
+  const strokes = zStrokes(z);
+  const half = Math.floor(z.length / 2);
+  const pc = (a: number, b: number) => `${a}/${b} (${((100 * a) / Math.max(1, b)).toFixed(1)}%)`;
+  console.log(`boris's Z recording: ${z.length} frames, ${strokes.length} Zs drawn (${JSON.stringify(strokes)})`);
+  for (const fps of fpsList) {
+    console.log(`\nat ${fps} fps`);
+    for (const [name, inHalf] of [
+      ['first half', (a: number) => a < half],
+      ['second half', (a: number) => a >= half],
+    ] as const) {
+      const mine = strokes.filter(([a]) => inHalf(a));
+      const read = mine.map(([a, b]) =>
+        recognizeSequence(sequence(`Z ${a}-${b}`, z.slice(Math.max(0, a - 3), b + 4), fps), 'letters'),
+      );
+      const fires = streamFires(
+        z.filter((_, i) => inHalf(i)),
+        fps,
+      );
+      const missed = read.filter((r) => r.label !== 'Z').map((r) => `${r.id}: ${r.label}`);
+      console.log(
+        `  Z, ${name}: each Z as a sequence read Z ${pc(read.length - missed.length, read.length)}${missed.length ? ` (missed ${missed.join(', ')})` : ''}; streamed: ${fires.filter((f) => f.letter === 'Z').length} Z fires for ${mine.length} Zs drawn, ${fires.filter((f) => f.letter === 'J').length} J`,
+      );
+    }
+    let windows = 0;
+    const wrong: string[] = [];
+    const streamed: string[] = [];
+    for (const [label, frames] of [...recordings].sort()) {
+      if (label === 'Z') continue;
+      for (const f of streamFires(frames, fps)) streamed.push(`${label}->${f.letter}@${f.at}`);
+      const len = fps;
+      for (let s = 0; s + len <= frames.length; s += Math.round(fps / 2)) {
+        windows++;
+        const r = recognizeSequence(sequence(`${label} ${s}`, frames.slice(s, s + len), fps), 'letters');
+        if (r.label === 'J' || r.label === 'Z') wrong.push(`${r.id}->${r.label}`);
+      }
+    }
+    console.log(
+      `  other letters' recordings (${recordings.size - 1}): 1 s windows read J or Z ${pc(wrong.length, windows)}${wrong.length ? ` (${wrong.join(', ')})` : ''}; streamed whole: ${streamed.length} J/Z fires${streamed.length ? ` (${streamed.join(', ')})` : ''}`,
+    );
+  }
+}
