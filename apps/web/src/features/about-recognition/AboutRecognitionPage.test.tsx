@@ -69,13 +69,15 @@ describe('About recognition', () => {
   it('says what makes it fail, that it asks to adjust when unsure, and how to report a wrong reading', () => {
     renderPage();
     expect(screen.getByRole('heading', { level: 1, name: 'About recognition' })).toBeInTheDocument();
-    for (const cause of ['Light.', 'Angle.', 'Distance.', 'Letters that look alike.'])
+    for (const cause of ['Light.', 'Angle.', 'Distance.', 'J and Z drawn fast or small.', 'Letters that look alike.'])
       expect(screen.getByText(cause)).toBeInTheDocument();
     expect(screen.getByText(/M, N, S, T and A: fists that differ only in where your thumb sits/)).toBeInTheDocument();
     expect(screen.getByText(/C and O: /)).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'When it isn’t sure, it says so' })).toBeInTheDocument();
     expect(screen.getByText(/it doesn’t name a letter: it asks you to adjust/)).toBeInTheDocument();
-    expect(screen.getByText(/only 10 of 3,300 sure answers were wrong/)).toBeInTheDocument();
+    expect(
+      screen.getByText(/sure of about 95 answers in 100, and only 10 of its 3,300 answers were sure but wrong/),
+    ).toBeInTheDocument();
     expect(screen.getByText('This feedback is wrong')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Back to ASL World' })).toHaveAttribute('href', '/asl-world');
   });

@@ -14,7 +14,7 @@ export function AboutRecognitionPage({ figures = HELD_OUT_FIGURES }: { figures?:
   const [worst, best] = personRange(figures);
   const rows = letterRows(figures);
   const weak = weakLetters(figures);
-  const sureIn10 = Math.round(figures.sure / 10);
+  const sureIn100 = Math.round(figures.sure);
   const range = rows.find((r) => r.rightIn100.includes(' to '))?.rightIn100;
   return (
     <section className="page about-recognition" aria-labelledby="about-recognition-title">
@@ -133,6 +133,10 @@ export function AboutRecognitionPage({ figures = HELD_OUT_FIGURES }: { figures?:
             picture. Keep your whole hand in view, about an arm’s length away.
           </li>
           <li>
+            <strong>J and Z drawn fast or small.</strong> A finger moving fast blurs, and a tiny letter hides in the
+            hand’s own wobble. Draw them about a hand’s width across, at an easy pace, and keep the finger straight.
+          </li>
+          <li>
             <strong>Letters that look alike.</strong>
             <ul>
               {figures.lookAlike.map((g) => (
@@ -153,8 +157,9 @@ export function AboutRecognitionPage({ figures = HELD_OUT_FIGURES }: { figures?:
           not count against you.
         </p>
         <p>
-          On the people it never saw, it was sure about {sureIn10} answers in 10, and only {figures.sureButWrong.count}{' '}
-          of {figures.sureButWrong.total.toLocaleString('en-US')} sure answers were wrong.
+          On the people it never saw, it was sure of about {sureIn100} answers in 100, and only{' '}
+          {figures.sureButWrong.count} of its {figures.sureButWrong.total.toLocaleString('en-US')} answers were sure but
+          wrong.
         </p>
       </section>
 
