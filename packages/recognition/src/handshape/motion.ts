@@ -277,8 +277,8 @@ function detectPrepared(hand: readonly Prepared[], o: MotionOptions): MotionResu
   return res;
 }
 
-/** The bounding-box diagonal of n points, point i at (x(i), y(i)). */
-function boxDiagonal(n: number, x: (i: number) => number, y: (i: number) => number): number {
+/** The bounding-box width and height of n points, point i at (x(i), y(i)). */
+function boxSize(n: number, x: (i: number) => number, y: (i: number) => number): [number, number] {
   let x0 = Infinity;
   let x1 = -Infinity;
   let y0 = Infinity;
@@ -291,8 +291,12 @@ function boxDiagonal(n: number, x: (i: number) => number, y: (i: number) => numb
     if (yi < y0) y0 = yi;
     if (yi > y1) y1 = yi;
   }
-  return Math.hypot(x1 - x0, y1 - y0);
+  return [x1 - x0, y1 - y0];
 }
+
+/** The bounding-box diagonal of n points, point i at (x(i), y(i)). */
+const boxDiagonal = (n: number, x: (i: number) => number, y: (i: number) => number): number =>
+  Math.hypot(...boxSize(n, x, y));
 
 /** How far one landmark moved over the frames: its positions' bounding-box diagonal. */
 const tipReach = (xy: readonly Float64Array[], tip: number): number =>
@@ -304,9 +308,12 @@ const tipReach = (xy: readonly Float64Array[], tip: number): number =>
 
 /** The path's bounding-box height over its width. */
 function heightOverWidth(path: readonly Pt[]): number {
-  const xs = path.map((p) => p[0]);
-  const ys = path.map((p) => p[1]);
-  return (Math.max(...ys) - Math.min(...ys)) / Math.max(Math.max(...xs) - Math.min(...xs), 1e-9);
+  const [w, h] = boxSize(
+    path.length,
+    (i) => path[i][0],
+    (i) => path[i][1],
+  );
+  return h / Math.max(w, 1e-9);
 }
 
 /** The path's bounding-box diagonal. */
