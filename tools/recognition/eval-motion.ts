@@ -24,7 +24,7 @@
  *  - Z with the index pointing at the camera: the D hands tilted 60 degrees about the image's
  *    horizontal axis (fingertips toward the camera) before they draw;
  *  - other movements: every I and D moved straight down, or across and back (same timings): never
- *    J or Z. (A circle is not among them: its lower half draws a J's hook, and the detector, which
+ *    J or Z; fists (every 9th A, E, M, N, S, T) drawn along the J and Z paths: never J or Z. (A circle is not among them: its lower half draws a J's hook, and the detector, which
  *    answers as soon as a letter is drawn, reads an I moved round a circle as J.)
  *
  * These are real handshapes on drawn paths, not recordings of people drawing the letters.
@@ -45,6 +45,8 @@ const TIMINGS: ReadonlyArray<readonly [seconds: number, fps: number]> = [
   [1.5, 20],
 ];
 const JITTER = 0.03;
+/** letters whose fingers are all folded: moved along a J or Z path, they are not J or Z */
+const FISTS: readonly string[] = ['A', 'E', 'M', 'N', 'S', 'T'];
 const EDGE_ON = 0.25;
 
 function points(s: Sample): number[][] {
@@ -185,6 +187,8 @@ function main(): void {
     otherN: 0,
     letterMotion: 0,
     letterN: 0,
+    fistMotion: 0,
+    fistN: 0,
   };
   for (const [name, samples] of sets) {
     const of = (l: string) => samples.filter((s) => s.label === l && s.z).filter((_, k) => k % every === 0);
@@ -238,11 +242,27 @@ function main(): void {
         const l = recognizeSequence(still(points(s), k + 1), 'letters').label;
         if (l === 'J' || l === 'Z') t.letterMotion++;
       });
+    samples
+      .filter((s) => FISTS.includes(s.label) && s.z)
+      .filter((_, k) => k % (every * 3) === 0)
+      .forEach((s, k) => {
+        const p = points(s);
+        const way = Math.sign(knuckleSpread(p)) || 1;
+        for (const [path, blurred] of [
+          [jDrawn, blurJ],
+          [zDrawn, blurZ],
+        ] as const)
+          for (const [sec, f] of timings) {
+            t.fistN++;
+            const l = recognizeSequence(drawn(p, path, way, sec, f, 0, k + 1, blurred), 'letters').label;
+            if (l === 'J' || l === 'Z') t.fistMotion++;
+          }
+      });
     const pc = (a: number, b: number) => (b ? `${((100 * a) / b).toFixed(1)}%` : '-');
     console.log(
       `${name}: J ${t.j}/${t.jn} (${pc(t.j, t.jn)}), Z ${t.z}/${t.zn} (${pc(t.z, t.zn)}; hands seen edge-on ${t.edgeZ}/${t.edgeN}), ` +
         `index at the camera ${t.tiltZ}/${t.tiltN}; still I or D read as J or Z ${t.falseMotion}/${t.stillN}, ` +
-        `other movements ${t.otherMotion}/${t.otherN}, other letters held still ${t.letterMotion}/${t.letterN}`,
+        `other movements ${t.otherMotion}/${t.otherN}, other letters held still ${t.letterMotion}/${t.letterN}, fists drawing J or Z ${t.fistMotion}/${t.fistN}`,
     );
     for (const k of Object.keys(total) as (keyof typeof total)[]) total[k] += t[k];
   }
@@ -250,7 +270,7 @@ function main(): void {
   console.log(
     `all: J ${total.j}/${total.jn} (${pc(total.j, total.jn)}), Z ${total.z}/${total.zn} (${pc(total.z, total.zn)}; edge-on ${total.edgeZ}/${total.edgeN}), ` +
       `index at the camera ${total.tiltZ}/${total.tiltN}; still I or D read as J or Z ${total.falseMotion}/${total.stillN}, ` +
-      `other movements ${total.otherMotion}/${total.otherN}, other letters held still ${total.letterMotion}/${total.letterN}`,
+      `other movements ${total.otherMotion}/${total.otherN}, other letters held still ${total.letterMotion}/${total.letterN}, fists drawing J or Z ${total.fistMotion}/${total.fistN}`,
   );
 }
 

@@ -20,16 +20,19 @@ export interface MotionFrame {
 
 export interface MotionOptions {
   windowMs: number;
-  /** fraction of hand frames that must show the letter's handshape */
+  /**
+   * fraction of hand frames that must show the letter's handshape with its drawing finger (the
+   * pinky for J, the index for Z) in any state: the other fingers folded
+   */
   minShapeFraction: number;
   /**
-   * Z only: a hand drawing a Z moves fast, and on blurred frames the landmark model often reads
-   * the index bent or curled (boris's recorded Zs: 154 of the 158 frames not read as the index
-   * shape had the other three fingers folded). So a Z needs minShapeFraction of its frames with
-   * the other three fingers folded (the index in any state) and this fraction with the index
-   * straight too.
+   * fraction of hand frames that must show the drawing finger straight too. A drawn letter moves
+   * fast, and on blurred frames the landmark model often reads the moving finger bent or curled
+   * (boris's recorded Zs: 154 of the 158 frames not read as the index shape had the other three
+   * fingers folded). No recording of a drawn J exists here; its pinky moves as fast, so J follows
+   * the same rule.
    */
-  minIndexFraction: number;
+  minTipFraction: number;
   /**
    * minimum extent of the path (bounding-box diagonal) in palm sizes (palmSize: the mean of the
    * wrist-knuckle distances and the knuckle width). Z 0.8: a Z drawn 0.6-0.7 palms square (5-6 cm)
@@ -65,7 +68,7 @@ export interface MotionOptions {
 export const DEFAULT_MOTION: MotionOptions = {
   windowMs: 2500,
   minShapeFraction: 0.7,
-  minIndexFraction: 0.2,
+  minTipFraction: 0.2,
   minExtent: { J: 0.8, Z: 0.8 },
   maxTemplateDistance: { J: 0.16, Z: 0.18 },
   minFrames: 5,
@@ -186,15 +189,23 @@ function smooth(path: Pt[], k = 2): Pt[] {
   });
 }
 
-/** A frame's hand for J / Z: 'J' the I shape, 'Z' the index shape, 'z' the index shape's folded fingers with the index not read straight. */
-type FrameShape = MotionLetter | 'z' | null;
+/** How a frame shows a letter's hand: 2 the handshape, 1 its other fingers folded but the drawing finger not straight, 0 neither. */
+type Look = 0 | 1 | 2;
+/** A frame's hand for J (the I shape, pinky drawing) and Z (the index shape, index drawing). */
+type FrameShape = Readonly<Record<MotionLetter, Look>>;
+
+const NONE: FrameShape = { J: 0, Z: 0 };
 
 function shapeOfFingers(f: Record<Finger, FingerState>): FrameShape {
-  if (f.pinky === 'extended' && f.index === 'curled' && f.middle === 'curled' && f.ring !== 'extended') return 'J';
-  if (f.middle !== 'extended' && f.ring !== 'extended' && f.pinky !== 'extended')
-    return f.index === 'extended' ? 'Z' : 'z';
-  return null;
+  const jFolded = f.index === 'curled' && f.middle === 'curled' && f.ring !== 'extended';
+  const zFolded = f.middle !== 'extended' && f.ring !== 'extended' && f.pinky !== 'extended';
+  return {
+    J: jFolded ? (f.pinky === 'extended' ? 2 : 1) : 0,
+    Z: zFolded ? (f.index === 'extended' ? 2 : 1) : 0,
+  };
 }
+
+const shows = (s: FrameShape): boolean => s.J === 2 || s.Z === 2;
 
 /**
  * The I (J) or index (Z) handshape, from the fingers in the image or, with depth, in 3-D: a Z is
@@ -203,10 +214,11 @@ function shapeOfFingers(f: Record<Finger, FingerState>): FrameShape {
  */
 function shapeOf(lm: readonly Landmark[], h: Handedness): FrameShape {
   const flat = shapeOfFingers(handState(lm, h).fingers);
-  if (flat === 'J' || flat === 'Z') return flat;
-  const deep = fingerStates3d(lm);
-  const d = deep ? shapeOfFingers(deep) : null;
-  return d === 'J' || d === 'Z' ? d : (flat ?? d);
+  if (shows(flat)) return flat;
+  const deepFingers = fingerStates3d(lm);
+  const deep = deepFingers ? shapeOfFingers(deepFingers) : NONE;
+  if (shows(deep)) return deep;
+  return { J: Math.max(flat.J, deep.J) as Look, Z: Math.max(flat.Z, deep.Z) as Look };
 }
 
 export interface MotionResult {
@@ -243,12 +255,9 @@ function detectPrepared(hand: readonly Prepared[], o: MotionOptions): MotionResu
   const palm = Float64Array.from(hand, (f) => f.palm).sort()[Math.floor(xy.length / 2)];
   let bestDist = Infinity;
   for (const letter of ['J', 'Z'] as const) {
-    const shown = shapes.filter((s) => s === letter).length / hand.length;
-    if (letter === 'J' && shown < o.minShapeFraction) continue;
-    if (letter === 'Z') {
-      const folded = shapes.filter((s) => s === 'Z' || s === 'z').length / hand.length;
-      if (folded < o.minShapeFraction || shown < o.minIndexFraction) continue;
-    }
+    const shown = shapes.filter((s) => s[letter] === 2).length / hand.length;
+    const folded = shapes.filter((s) => s[letter] > 0).length / hand.length;
+    if (folded < o.minShapeFraction || shown < o.minTipFraction) continue;
     const tip = letter === 'J' ? 20 : 8;
     // Smoothing averages neighbours, so the smoothed path never reaches beyond the raw one: a tip
     // that moved less than the letter's extent cannot draw it (the margin covers rounding).
@@ -350,7 +359,7 @@ export class MotionDetector {
     while (this.frames.length && frame.timeMs - this.frames[0].timeMs > this.o.windowMs) this.frames.shift();
     if (frame.landmarks === null) return null;
     // only a handshape that can draw a letter is worth a look
-    if (!this.frames.some((f) => f.shape === 'J' || f.shape === 'Z')) return null;
+    if (!this.frames.some((f) => shows(f.shape))) return null;
     // evaluate every suffix start so a letter drawn inside the window is found
     for (let start = 0; start + this.o.minFrames <= this.frames.length; start += 2) {
       const r = detectPrepared(this.frames.slice(start), this.o);
