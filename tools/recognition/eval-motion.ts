@@ -24,8 +24,9 @@
  *  - Z with the index pointing at the camera: the D hands tilted 60 degrees about the image's
  *    horizontal axis (fingertips toward the camera) before they draw;
  *  - other movements: every I and D moved straight down, or across and back (same timings): never
- *    J or Z; fists (every 9th A, E, M, N, S, T) drawn along the J and Z paths: never J or Z. (A circle is not among them: its lower half draws a J's hook, and the detector, which
+ *    J or Z. (A circle is not among them: its lower half draws a J's hook, and the detector, which
  *    answers as soon as a letter is drawn, reads an I moved round a circle as J.)
+ *  - fists: every (3 x N)th A, E, M, N, S and T drawn along the J and Z paths: never J or Z.
  *
  * These are real handshapes on drawn paths, not recordings of people drawing the letters.
  */
