@@ -123,17 +123,30 @@ function fingerFolded(hand: readonly Landmark[], [mcp, pip, dip, tip] = [5, 6, 7
 const indexFolded = (hand: readonly Landmark[]) => fingerFolded(hand);
 const pinkyFolded = (hand: readonly Landmark[]) => fingerFolded(hand, [17, 18, 19, 20]);
 
+/**
+ * Each hand drawn along the path with its drawing finger straight on the first 30% of the frames
+ * and folded (blurred) on the rest; how many of the hands are read as the letter.
+ */
+function readBlurred(
+  hands: typeof iHands,
+  path: Pt[],
+  fold: (hand: readonly Landmark[]) => Landmark[],
+  finger: 'index' | 'pinky',
+  letter: 'J' | 'Z',
+): number {
+  let n = 0;
+  for (const s of hands) {
+    const frames = sequence(s.landmarks, path, palmPx(s.landmarks), thumbSign(s.landmarks));
+    const blurred = frames.map((f, i) => (i < 0.3 * frames.length ? f : { ...f, landmarks: fold(f.landmarks!) }));
+    expect(fingersOf(blurred[blurred.length - 1].landmarks as Landmark[])[finger]).not.toBe('extended');
+    if (detectMotion(blurred).letter === letter) n++;
+  }
+  return n;
+}
+
 describe('motion: J drawn fast (its pinky blurred, as the recorded Zs show for the index)', () => {
   it('a J whose pinky is read folded on most frames is still a J, the pinky read straight on 30% of them', () => {
-    let n = 0;
-    for (const s of iHands) {
-      const frames = sequence(s.landmarks, jPath(), palmPx(s.landmarks), thumbSign(s.landmarks));
-      const blurred = frames.map((f, i) =>
-        i < 0.3 * frames.length ? f : { ...f, landmarks: pinkyFolded(f.landmarks!) },
-      );
-      expect(fingersOf(blurred[blurred.length - 1].landmarks as Landmark[]).pinky).not.toBe('extended');
-      if (detectMotion(blurred).letter === 'J') n++;
-    }
+    const n = readBlurred(iHands, jPath(), pinkyFolded, 'pinky', 'J');
     expect(n / iHands.length).toBeGreaterThanOrEqual(0.9);
   });
 
@@ -147,16 +160,7 @@ describe('motion: J drawn fast (its pinky blurred, as the recorded Zs show for t
 
 describe('motion: Z as people really draw it (boris recording: tools/recognition/eval-recorded-motion.ts)', () => {
   it('a Z whose index is read folded on the fast frames is still a Z, the index read straight on 30% of them', () => {
-    let n = 0;
-    for (const s of indexHands) {
-      const frames = sequence(s.landmarks, zPath(), palmPx(s.landmarks), thumbSign(s.landmarks));
-      // the first 30% of the frames show the index straight, the rest folded
-      const blurred = frames.map((f, i) =>
-        i < 0.3 * frames.length ? f : { ...f, landmarks: indexFolded(f.landmarks!) },
-      );
-      expect(fingersOf(blurred[blurred.length - 1].landmarks as Landmark[]).index).not.toBe('extended');
-      if (detectMotion(blurred).letter === 'Z') n++;
-    }
+    const n = readBlurred(indexHands, zPath(), indexFolded, 'index', 'Z');
     expect(n / indexHands.length).toBeGreaterThanOrEqual(0.9);
   });
 

@@ -255,9 +255,13 @@ function detectPrepared(hand: readonly Prepared[], o: MotionOptions): MotionResu
   const palm = Float64Array.from(hand, (f) => f.palm).sort()[Math.floor(xy.length / 2)];
   let bestDist = Infinity;
   for (const letter of ['J', 'Z'] as const) {
-    const shown = shapes.filter((s) => s[letter] === 2).length / hand.length;
-    const folded = shapes.filter((s) => s[letter] > 0).length / hand.length;
-    if (folded < o.minShapeFraction || shown < o.minTipFraction) continue;
+    let shown = 0;
+    let folded = 0;
+    for (const s of shapes) {
+      if (s[letter] > 0) folded++;
+      if (s[letter] === 2) shown++;
+    }
+    if (folded / hand.length < o.minShapeFraction || shown / hand.length < o.minTipFraction) continue;
     const tip = letter === 'J' ? 20 : 8;
     // Smoothing averages neighbours, so the smoothed path never reaches beyond the raw one: a tip
     // that moved less than the letter's extent cannot draw it (the margin covers rounding).
