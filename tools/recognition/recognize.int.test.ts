@@ -1,9 +1,11 @@
 /**
  * `npm run recognize` end to end, with the real models and real photos: the served landmark
  * model by default, `sure` on every line, a command line far beyond the ~28 KB at which
- * onnxruntime-node crashes (SIGSEGV) when it creates a session, and --files-from.
+ * onnxruntime-node crashes (SIGSEGV) when it creates a session, and --files-from; landmark
+ * sequences (--landmarks) from standard input.
  */
 import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
@@ -58,5 +60,24 @@ describe('npm run recognize', () => {
     expect(r.lines.map((l) => l.file)).toEqual([realFive, realA]);
     expect(r.lines[0]).toMatchObject({ hand: true, label: '5' });
     expect(typeof r.lines[0].sure).toBe('boolean');
+  });
+
+  it('reads landmark sequences from standard input as letters unless --classes says otherwise', async () => {
+    // one ASLNow participant's D (MIT; landmarks/aslnow), held for half a second at 30 fps: its
+    // thumb is tucked like a 1's, so among all classes it is read as the digit 1
+    const csv = readFileSync(join(process.env.ASL_SHARED_DIR!, 'data/landmarks/aslnow/aslnow.csv'), 'utf8');
+    const row = csv.split(/\r?\n/).find((l) => l.startsWith('D,4b1133f2-afd2-4cdb-8685-a1a94c7bd786,'))!;
+    const v = row.split(',').slice(2).map(Number);
+    const frame = Array.from({ length: 21 }, (_, k) => [v[3 * k], v[3 * k + 1], v[3 * k + 2]]);
+    const seq = { id: 'held D', fps: 30, width: 640, height: 480, frames: Array(15).fill(frame) };
+    const input = `${JSON.stringify(seq)}\n{"id": "broken"\n`;
+    const letters = await run(['--landmarks', '-'], input);
+    expect(letters.code).toBe(0);
+    expect(letters.lines).toEqual([
+      { id: 'held D', label: 'D', confidence: expect.any(Number), sure: expect.any(Boolean) },
+      { id: 'line 2', label: null, confidence: 0, sure: false, error: 'not valid JSON' },
+    ]);
+    const digits = await run(['--classes', 'digits', '--landmarks', '-'], input);
+    expect(digits.lines[0].label).toMatch(/^[0-9]$/);
   });
 });

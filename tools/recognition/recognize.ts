@@ -1,6 +1,7 @@
 /**
  * npm run recognize -- [--classes letters|digits|all] [--variant full|full-int8|lite] [--one-reading] [--files-from LIST|-] FILE|DIR ...
  * npm run recognize -- [--classes letters|digits|all] --landmarks FILE.jsonl|-
+ * (--classes defaults to all for images, to letters for landmark sequences)
  *
  * Images: one JSON line per image: {"file", "hand": true|false, "label": "A"|"5"|null,
  * "confidence": 0..1 (calibrated), "sure": true|false, "landmarks": [[x,y,z] x21] in image pixels}.

@@ -15,6 +15,17 @@ describe('recognize command line', () => {
     expect(parseRecognizeArgs(['--one-reading', 'a.jpg'], 'full-int8')).toMatchObject({ oneReading: true });
   });
 
+  it('reads landmark sequences as letters unless --classes says otherwise ("landmark sequences in, letters out")', () => {
+    expect(parseRecognizeArgs(['--landmarks', 's.jsonl'], 'full-int8')).toMatchObject({
+      landmarks: 's.jsonl',
+      classes: 'letters',
+    });
+    expect(parseRecognizeArgs(['--classes', 'all', '--landmarks', '-'], 'full-int8')).toMatchObject({ classes: 'all' });
+    expect(parseRecognizeArgs(['--landmarks', '-', '--classes', 'digits'], 'full-int8')).toMatchObject({
+      classes: 'digits',
+    });
+  });
+
   it('reads options anywhere, files after --, and a list file', () => {
     const r = parseRecognizeArgs(
       ['x', '--classes', 'letters', '--files-from', '-', '--variant', 'full', '--', '--odd-name.jpg'],

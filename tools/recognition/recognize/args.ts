@@ -4,9 +4,11 @@ import type { LandmarkVariant } from '../../../packages/recognition/src/landmark
 
 export const USAGE =
   'usage: npm run recognize -- [--classes letters|digits|all] [--variant full|full-int8|lite] [--one-reading] [--files-from LIST|-] FILE|DIR ...\n' +
-  '       npm run recognize -- [--classes letters|digits|all] --landmarks FILE.jsonl|-';
+  '       npm run recognize -- [--classes letters|digits|all] --landmarks FILE.jsonl|-\n' +
+  '(images: all classes unless --classes says otherwise; landmark sequences: letters)';
 
 export interface RecognizeArgs {
+  /** default: all for photos; letters for --landmarks ("landmark sequences in, letters out": a D is not read as 1) */
   classes: ClassSet;
   /** landmark model; default: the one the server serves */
   variant: LandmarkVariant;
@@ -31,6 +33,7 @@ export function parseRecognizeArgs(argv: readonly string[], servedVariant: Landm
     landmarks: null,
     oneReading: false,
   };
+  let classesGiven = false;
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
     if (a === '--') {
@@ -51,6 +54,7 @@ export function parseRecognizeArgs(argv: readonly string[], servedVariant: Landm
     if (a === '--classes') {
       if (!['letters', 'digits', 'all'].includes(v)) return '--classes must be letters, digits or all';
       out.classes = v as ClassSet;
+      classesGiven = true;
     } else if (a === '--variant') {
       if (!['full', 'full-int8', 'lite', 'full-int8-all'].includes(v))
         return '--variant must be full, full-int8, full-int8-all or lite';
@@ -61,6 +65,7 @@ export function parseRecognizeArgs(argv: readonly string[], servedVariant: Landm
   if (out.landmarks !== null && (out.inputs.length || out.filesFrom !== null))
     return `--landmarks takes no image files\n${USAGE}`;
   if (out.landmarks === null && !out.inputs.length && out.filesFrom === null) return USAGE;
+  if (out.landmarks !== null && !classesGiven) out.classes = 'letters';
   return out;
 }
 

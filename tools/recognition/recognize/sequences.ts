@@ -3,7 +3,8 @@
  *
  * Each input line: {"id": "...", "fps": 30, "width": 640, "height": 480, "frames": [[[x, y, z] x 21], ...]}
  * with x and y normalised to 0..1 of the frame and z relative to the wrist (MediaPipe's
- * normalised landmarks); a frame with no hand may be null or []. Each output line:
+ * normalised landmarks); a frame with no hand may be null or []. Read as letters unless --classes
+ * says otherwise (recognize/args.ts). Each output line:
  * {"id", "label", "confidence", "sure"}: the letter the sequence shows, decided as live practice
  * decides it, with the recognition-level modules it uses: per-frame classification (calibrated,
  * restricted to --classes), the stabilizer's smoothing and hold (a letter counts once it has led
