@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { HEIGHT, readRecordings, streamFires, WIDTH, zStrokes } from './eval-recorded-motion.js';
+import { HEIGHT, readRecordings, staticWindows, streamFires, WIDTH, zStrokes } from './eval-recorded-motion.js';
+import { getDefaultModel } from '../../packages/recognition/src/handshape/classifier.js';
 import { recognizeSequence } from './recognize/sequences.js';
 import { sharedDir } from '../shared-dir.mjs';
 
@@ -42,5 +43,18 @@ describe('J and Z on real movement: boris recording himself drawing Z over and o
       for (let s = 0; s + FPS <= frames.length; s += FPS / 2)
         expect(read(frames.slice(s, s + FPS))).not.toMatch(/^[JZ]$/);
     }
+  });
+
+  it('reads static letters from 1 s windows as sequences, and counts J and Z recordings out', () => {
+    const some = new Map(['A', 'D', 'I', 'J', 'Z'].map((l) => [l, recordings.get(l)!]));
+    const r = staticWindows(some, FPS, getDefaultModel());
+    const frames = ['A', 'D', 'I'].reduce((n, l) => n + recordings.get(l)!.length, 0);
+    expect(r.frames[1]).toBe(frames);
+    // windows of 20 frames every 10: (length - 20) / 10 + 1 a letter
+    const windows = ['A', 'D', 'I'].reduce((n, l) => n + Math.floor((recordings.get(l)!.length - FPS) / 10) + 1, 0);
+    expect(r.windows[1]).toBe(windows);
+    // the shipped classifier was trained on these frames: nearly all are its own letter
+    expect(r.windows[0]).toBeGreaterThan(0.95 * windows);
+    expect(r.frames[0]).toBeGreaterThan(0.95 * frames);
   });
 });

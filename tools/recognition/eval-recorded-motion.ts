@@ -1,5 +1,5 @@
 /**
- * npm run eval:recorded-motion [-- --fps 20]
+ * npm run eval:recorded-motion [-- --fps 20] [--weights FOLD.json]
  *
  * J and Z on real movement: boris's webcam recording (../shared/data/landmarks/boris: one person,
  * about 400 consecutive frames a letter, in frame order) holds a real recording of that person
@@ -17,12 +17,24 @@
  *    revised looking at the first half only);
  *  - other letters: every other letter's recording streamed (J or Z fires), and cut into 1 s
  *    windows every half second, each read as a sequence: never J or Z is right (the J recording
- *    included: its I hand is moved about, never drawn into a J).
+ *    included: its I hand is moved about, never drawn into a J);
+ *  - static letters from sequences: the same 1 s windows of the 24 static letters read as their own
+ *    letter, against every frame read alone. The shipped classifier was trained on boris, so this
+ *    is only honest with --weights, a model that never saw him (the boris fold of
+ *    `npm run eval:recognizer -- --holdout sources --folds boris --fold-models DIR`).
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { recognizeSequence, type SequenceInput } from './recognize/sequences.js';
 import { MotionDetector } from '../../packages/recognition/src/handshape/motion.js';
+import {
+  classify,
+  getDefaultModel,
+  loadModel,
+  type LoadedModel,
+  type WeightsJson,
+} from '../../packages/recognition/src/handshape/classifier.js';
+import { STATIC_LETTERS } from '../../packages/recognition/src/handshape/labels.js';
 import { sharedDir } from '../shared-dir.mjs';
 import { argReader } from './train/recipe.js';
 
@@ -89,20 +101,53 @@ const sequence = (id: string, frames: number[][][], fps: number): SequenceInput 
   frames,
 });
 
+/** The frame's landmarks in frame pixels, as the classifier and the motion detector take them. */
+const inPixels = (f: readonly number[][]) => f.map(([x, y, z]) => ({ x: x * WIDTH, y: y * HEIGHT, z: z * WIDTH }));
+
 /** Streams a recording through the live motion detector: the frames at which it fires, with the letter. */
 export function streamFires(frames: readonly number[][][], fps: number): Array<{ at: number; letter: string }> {
   const m = new MotionDetector();
   const fires: Array<{ at: number; letter: string }> = [];
   frames.forEach((f, i) => {
-    const landmarks = f.map(([x, y, z]) => ({ x: x * WIDTH, y: y * HEIGHT, z: z * WIDTH }));
-    const r = m.push({ timeMs: (i * 1000) / fps, landmarks, handedness: 'Right' });
+    const r = m.push({ timeMs: (i * 1000) / fps, landmarks: inPixels(f), handedness: 'Right' });
     if (r) fires.push({ at: i, letter: r });
   });
   return fires;
 }
 
+/**
+ * The static letters' recordings cut into 1 s windows every half second, each read as a sequence
+ * by `model`: how many are read as their own letter, against every frame read alone.
+ */
+export function staticWindows(
+  recordings: ReadonlyMap<string, number[][][]>,
+  fps: number,
+  model: LoadedModel,
+): { windows: [right: number, all: number]; frames: [right: number, all: number]; wrong: Map<string, number> } {
+  const windows: [number, number] = [0, 0];
+  const frames: [number, number] = [0, 0];
+  const wrong = new Map<string, number>();
+  for (const [label, fs] of recordings) {
+    if (!STATIC_LETTERS.includes(label)) continue;
+    for (const f of fs) {
+      frames[1]++;
+      if (classify(inPixels(f), 'Right', 'letters', model).label === label) frames[0]++;
+    }
+    for (let s = 0; s + fps <= fs.length; s += Math.round(fps / 2)) {
+      const r = recognizeSequence(sequence(label, fs.slice(s, s + fps), fps), 'letters', model);
+      windows[1]++;
+      if (r.label === label) windows[0]++;
+      else wrong.set(`${label}->${r.label}`, (wrong.get(`${label}->${r.label}`) ?? 0) + 1);
+    }
+  }
+  return { windows, frames, wrong };
+}
+
 if (import.meta.url === `file://${process.argv[1]}`) {
-  const fpsArg = argReader(process.argv.slice(2)).opt('--fps');
+  const { opt } = argReader(process.argv.slice(2));
+  const fpsArg = opt('--fps');
+  const weights = opt('--weights');
+  const model = weights ? loadModel(JSON.parse(readFileSync(weights, 'utf8')) as WeightsJson) : getDefaultModel();
   const fpsList = fpsArg ? [Number(fpsArg)] : [15, 20, 30];
   const csv = readFileSync(path.join(sharedDir(), 'data', 'landmarks', 'boris', 'asl_landmarks_raw.csv'), 'utf8');
   const recordings = readRecordings(csv);
@@ -119,7 +164,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     ] as const) {
       const mine = strokes.filter(([a]) => inHalf(a));
       const read = mine.map(([a, b]) =>
-        recognizeSequence(sequence(`Z ${a}-${b}`, z.slice(Math.max(0, a - 3), b + 4), fps), 'letters'),
+        recognizeSequence(sequence(`Z ${a}-${b}`, z.slice(Math.max(0, a - 3), b + 4), fps), 'letters', model),
       );
       const fires = streamFires(
         z.filter((_, i) => inHalf(i)),
@@ -139,10 +184,15 @@ if (import.meta.url === `file://${process.argv[1]}`) {
       const len = fps;
       for (let s = 0; s + len <= frames.length; s += Math.round(fps / 2)) {
         windows++;
-        const r = recognizeSequence(sequence(`${label} ${s}`, frames.slice(s, s + len), fps), 'letters');
+        const r = recognizeSequence(sequence(`${label} ${s}`, frames.slice(s, s + len), fps), 'letters', model);
         if (r.label === 'J' || r.label === 'Z') wrong.push(`${r.id}->${r.label}`);
       }
     }
+    const st = staticWindows(recordings, fps, model);
+    const top = [...st.wrong].sort((a, b) => b[1] - a[1]).slice(0, 8);
+    console.log(
+      `  static letters (${weights ? `classifier ${weights}` : 'the shipped classifier, which was trained on boris'}): 1 s windows read as their letter ${pc(...st.windows)}, every frame alone ${pc(...st.frames)}${top.length ? ` (windows wrong: ${top.map(([k, n]) => `${k} ${n}`).join(', ')})` : ''}`,
+    );
     console.log(
       `  other letters' recordings (${recordings.size - 1}): 1 s windows read J or Z ${pc(wrong.length, windows)}${wrong.length ? ` (${wrong.join(', ')})` : ''}; streamed whole: ${streamed.length} J/Z fires${streamed.length ? ` (${streamed.join(', ')})` : ''}`,
     );
