@@ -2,6 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { mkdirSync, readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { expect, registerViaUi, test } from './support/fixtures';
+import { fullPageScreenshot } from './support/screenshot';
 
 /**
  * Issue 16 item 8 in Chromium: the "About recognition" page, reached from ASL World, shows the
@@ -34,6 +35,8 @@ async function openFromAslWorld(page: Page) {
   await expect(page).toHaveURL(/\/about-recognition$/);
   await expect(page.getByRole('heading', { level: 1, name: 'About recognition' })).toBeVisible();
   await settled(page);
+  // the link sits below the fold of ASL World; the new page opens at its top, not scrolled as far
+  expect(await page.evaluate(() => window.scrollY)).toBe(0);
 }
 
 test('from ASL World to the About recognition page, which reads each letter’s figure from the model card', async ({
@@ -54,7 +57,7 @@ test('from ASL World to the About recognition page, which reads each letter’s 
   // a page of the route table: no "does not exist" notice
   await expect(page.getByText(/does not exist/)).toHaveCount(0);
   mkdirSync(SHOTS, { recursive: true });
-  await page.screenshot({ path: `${SHOTS}/issue16-about-recognition-desktop.png`, fullPage: true });
+  await fullPageScreenshot(page, `${SHOTS}/issue16-about-recognition-desktop.png`);
   await page.getByRole('link', { name: 'Back to ASL World' }).click();
   await expect(page).toHaveURL(/\/asl-world$/);
 });
@@ -74,7 +77,7 @@ test.describe('on a phone', () => {
     await settled(page);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(SIZES.phone.width);
     mkdirSync(SHOTS, { recursive: true });
-    await page.screenshot({ path: `${SHOTS}/issue16-about-recognition-phone.png`, fullPage: true });
+    await fullPageScreenshot(page, `${SHOTS}/issue16-about-recognition-phone.png`);
     await page.getByRole('table').scrollIntoViewIfNeeded();
     await page.screenshot({ path: `${SHOTS}/issue16-about-recognition-phone-table.png` });
   });

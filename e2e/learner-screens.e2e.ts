@@ -3,6 +3,7 @@ import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { expect, registerViaUi, test } from './support/fixtures';
 import { offlineSession } from './support/practice-data';
 import { NO_HAND, useFakeCamera } from './support/fake-camera';
+import { fullPageScreenshot } from './support/screenshot';
 
 /**
  * Issue 17 items 1 to 9 in Chromium: way-finding, one theme control, honest offline
@@ -168,7 +169,7 @@ test.describe('honest states (item 6)', () => {
     await expect(page.locator('.stat').first()).toHaveText(sessions!);
     await expect(page.getByRole('heading', { name: 'Accuracy per letter' })).toBeVisible();
     mkdirSync(SHOTS, { recursive: true });
-    await page.screenshot({ path: `${SHOTS}/issue17-dashboard-offline.png`, fullPage: true });
+    await fullPageScreenshot(page, `${SHOTS}/issue17-dashboard-offline.png`);
     await context.setOffline(false);
     await expect(page.getByText(/^Offline: your progress as of/)).toHaveCount(0);
   });
@@ -213,7 +214,7 @@ test.describe('the dashboard chart (items 8 and 9)', () => {
           expect(await overlaps(page, '.chart .recharts-label-list text')).toBe(false);
           expect(await overlaps(page, '.chart .recharts-cartesian-axis-tick text')).toBe(false);
           await dismissToasts(page);
-          await page.screenshot({ path: `${SHOTS}/issue17-dashboard-${size}-${theme}.png`, fullPage: true });
+          await fullPageScreenshot(page, `${SHOTS}/issue17-dashboard-${size}-${theme}.png`);
           // centred, clear of the phone's bottom bar
           await page.locator('figure.chart-figure').evaluate((e) => e.scrollIntoView({ block: 'center' }));
           await page.locator('figure.chart-figure').screenshot({ path: `${SHOTS}/issue17-chart-${size}-${theme}.png` });
@@ -234,7 +235,7 @@ test.describe('the dashboard chart (items 8 and 9)', () => {
           await page.goto(`${base}/register`);
           await page.getByLabel('Password', { exact: true }).fill('password');
           await expect(page.getByText(/one of the most common passwords/)).toBeVisible();
-          await page.screenshot({ path: `${SHOTS}/issue17-register-${size}-${theme}.png`, fullPage: true });
+          await fullPageScreenshot(page, `${SHOTS}/issue17-register-${size}-${theme}.png`);
         }
         await registerViaUi(page);
         for (const theme of THEMES) {
@@ -242,10 +243,10 @@ test.describe('the dashboard chart (items 8 and 9)', () => {
           await page.reload();
           await expect(page.getByText('No sessions yet.')).toBeVisible();
           await settled(page);
-          await page.screenshot({ path: `${SHOTS}/issue17-empty-dashboard-${size}-${theme}.png`, fullPage: true });
+          await fullPageScreenshot(page, `${SHOTS}/issue17-empty-dashboard-${size}-${theme}.png`);
           await page.goto(`${base}/settings`);
           await settled(page);
-          await page.screenshot({ path: `${SHOTS}/issue17-settings-${size}-${theme}.png`, fullPage: true });
+          await fullPageScreenshot(page, `${SHOTS}/issue17-settings-${size}-${theme}.png`);
           await page.goto(`${base}/dashboard`);
         }
       });

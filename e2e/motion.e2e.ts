@@ -2,6 +2,7 @@ import { jPath, zPath } from '../packages/recognition/src/handshape/__fixtures__
 import type { MovingPhoto } from './support/y4m';
 import { expect, newLearner, registerViaUi, test } from './support/fixtures';
 import { NO_HAND, useFakeCamera } from './support/fake-camera';
+import { fullPageScreenshot } from './support/screenshot';
 
 /**
  * J and Z drawn to the camera: the fake camera moves a real I photo along a J and a real D photo
@@ -68,7 +69,7 @@ test('J and Z drawn in the air are read from the movement and accepted', async (
   await expect(page.getByLabel(/Spell JZ: letter 2 of 2/)).toBeVisible();
   await expect(page.locator('.hint-correct')).toHaveText(/That's Z\. Well done!/, { timeout: 30_000 });
   await expect(page.getByText(/2 of \d+ letters/)).toBeVisible();
-  await page.screenshot({ path: 'test-results/screenshots/practice-jz.png', fullPage: true });
+  await fullPageScreenshot(page, 'test-results/screenshots/practice-jz.png');
 
   await page.getByRole('button', { name: 'Complete Story' }).click();
   await expect(page.getByRole('heading', { name: 'Story ended early' })).toBeVisible();

@@ -1,5 +1,6 @@
 import { expect, newLearner, registerViaUi, test } from './support/fixtures';
 import { useFakeCamera } from './support/fake-camera';
+import { fullPageScreenshot } from './support/screenshot';
 
 /**
  * Offline practice in Chromium: the learner starts "My Cat" online, the network goes away, and
@@ -72,7 +73,7 @@ test('practice continues offline with the recogniser on the device, and the resu
   const q = (p: number) => Math.round(ms[Math.min(ms.length - 1, Math.floor(p * ms.length))]!);
   console.log(`[offline-bench] on-device frames: ${ms.length}, p50 ${q(0.5)} ms, p90 ${q(0.9)} ms, min ${q(0)} ms`);
   const offlineDone = await lettersDone(page);
-  await page.screenshot({ path: 'test-results/screenshots/offline-practice.png', fullPage: true });
+  await fullPageScreenshot(page, 'test-results/screenshots/offline-practice.png');
 
   // Completing the story offline: the summary comes from the attempts recorded on the device.
   await page.getByRole('button', { name: 'Complete Story' }).click();
@@ -83,7 +84,7 @@ test('practice continues offline with the recogniser on the device, and the resu
   expect(score).toBeGreaterThanOrEqual(0);
   expect(signed).toBeGreaterThanOrEqual(offlineDone - Math.max(0, before));
   const attempted = signed + wrong;
-  await page.screenshot({ path: 'test-results/screenshots/offline-complete.png', fullPage: true });
+  await fullPageScreenshot(page, 'test-results/screenshots/offline-complete.png');
 
   // Still offline: the story list fetched earlier is shown, and a story practised before starts
   // on the device (other stories need the connection).

@@ -3,6 +3,7 @@ import { expect, newLearner, pausePageClock, registerViaUi, test } from './suppo
 import { expectChartLabelled } from './support/dashboard';
 import { removeDir, startE2EServer, type E2EServer } from './support/server';
 import { NO_HAND, useFakeCamera } from './support/fake-camera';
+import { fullPageScreenshot } from './support/screenshot';
 
 /**
  * Story practice in Chromium: the fake camera plays a video made from real photos that
@@ -38,13 +39,13 @@ test('a word signed right scores 100% on the result screen and on the dashboard'
   await register(page, base);
   // started while the video shows no hand, so the learner's first sign is C
   await startMyCat(page, base);
-  await page.screenshot({ path: 'test-results/screenshots/practice-start.png', fullPage: true });
+  await fullPageScreenshot(page, 'test-results/screenshots/practice-start.png');
   // The letters advance as the learner (the video) signs C, A, T: each accepted once, with praise.
   await expect(page.getByText(/[1-9] of \d+ letters/)).toBeVisible({ timeout: 90_000 });
   await expect(page.getByText(/3 of \d+ letters/)).toBeVisible({ timeout: 90_000 });
   await expect(page.getByText('Sentence 2 of 4')).toBeVisible();
   await expect(page.locator('.hint-correct')).toHaveText(/That's T\. Well done!/);
-  await page.screenshot({ path: 'test-results/screenshots/practice-feedback.png', fullPage: true });
+  await fullPageScreenshot(page, 'test-results/screenshots/practice-feedback.png');
 
   // Complete Story with letters left (while the video shows no hand): 3 of 15 letters, all right first time.
   await page.getByRole('button', { name: 'Complete Story' }).click();
@@ -58,7 +59,7 @@ test('a word signed right scores 100% on the result screen and on the dashboard'
     [390, 844],
   ] as const) {
     await page.setViewportSize({ width: w, height: h });
-    await page.screenshot({ path: `test-results/screenshots/practice-result-${w}x${h}.png`, fullPage: true });
+    await fullPageScreenshot(page, `test-results/screenshots/practice-result-${w}x${h}.png`);
   }
 
   await page.setViewportSize({ width: 1280, height: 800 });
@@ -78,7 +79,7 @@ test('a word signed right scores 100% on the result screen and on the dashboard'
     [390, 844],
   ] as const) {
     await page.setViewportSize({ width: w, height: h });
-    await page.screenshot({ path: `test-results/screenshots/dashboard-progress-${w}x${h}.png`, fullPage: true });
+    await fullPageScreenshot(page, `test-results/screenshots/dashboard-progress-${w}x${h}.png`);
   }
 });
 

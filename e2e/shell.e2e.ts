@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { expect, registerViaUi, test } from './support/fixtures';
+import { fullPageScreenshot } from './support/screenshot';
 
 const THEMES = [
   { id: 'light', name: 'Light' },
@@ -232,7 +233,7 @@ test.describe('signed in', () => {
       const dismiss = page.getByRole('button', { name: 'Dismiss notification' });
       while ((await dismiss.count()) > 0) await dismiss.first().click();
       await expect(dismiss).toHaveCount(0);
-      await page.screenshot({ path: `test-results/screenshots/${theme.id}.png`, fullPage: true });
+      await fullPageScreenshot(page, `test-results/screenshots/${theme.id}.png`);
     }
   });
 });
@@ -263,6 +264,6 @@ test.describe('mobile 375x812', () => {
     await sidebar.getByRole('link', { name: 'Reconnect' }).click();
     await expect(page).toHaveURL(/\/reconnect$/);
     await expect(sidebar).toBeHidden();
-    await page.screenshot({ path: 'test-results/screenshots/mobile.png', fullPage: true });
+    await fullPageScreenshot(page, 'test-results/screenshots/mobile.png');
   });
 });
