@@ -365,12 +365,15 @@ test.describe('the practice screen (items 1, 2, 3, 8, 9)', () => {
           await expect(feedback.getByTestId('confidence')).toHaveClass(/confidence-wrong/);
 
         mkdirSync(SHOTS, { recursive: true });
+        // themes switched with the header's picker, as a learner does, so the picker shows the theme
+        const picker = page.getByRole('banner').getByLabel('Theme');
         for (const theme of THEMES) {
-          await page.evaluate((t) => (document.documentElement.dataset.theme = t), theme);
+          await picker.selectOption(theme);
+          await expect(page.locator('html')).toHaveAttribute('data-theme', theme);
           await dismissToasts(page);
           await page.screenshot({ path: `${SHOTS}/issue17-practice-${size}-${theme}.png` });
         }
-        await page.evaluate(() => (document.documentElement.dataset.theme = 'light'));
+        await picker.selectOption('light');
         await advanced.locator('summary').click();
         await expect(page.getByText(/Reconnect attempts: 0\/5/)).toBeVisible();
         await expect(page.getByTestId('stat-fps')).toBeVisible();
@@ -397,7 +400,9 @@ test.describe('the practice screen (items 1, 2, 3, 8, 9)', () => {
         if (calm) await expect(confetti).toBeHidden();
         else await expect(confetti).toBeVisible();
         for (const theme of THEMES) {
-          await page.evaluate((t) => (document.documentElement.dataset.theme = t), theme);
+          await picker.selectOption(theme);
+          await expect(page.locator('html')).toHaveAttribute('data-theme', theme);
+          await dismissToasts(page);
           await page.screenshot({ path: `${SHOTS}/issue17-result-${size}-${theme}.png` });
         }
         // and back to the list: focus on its heading
