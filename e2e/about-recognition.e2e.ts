@@ -35,8 +35,10 @@ async function openFromAslWorld(page: Page) {
   await expect(page).toHaveURL(/\/about-recognition$/);
   await expect(page.getByRole('heading', { level: 1, name: 'About recognition' })).toBeVisible();
   await settled(page);
-  // the link sits below the fold of ASL World; the new page opens at its top, not scrolled as far
+  // the link sits below the fold of ASL World; the new page opens at its top, not scrolled as far,
+  // and keyboard focus starts at the page, not back at the header (the link is gone with its page)
   expect(await page.evaluate(() => window.scrollY)).toBe(0);
+  await expect(page.getByRole('main')).toBeFocused();
 }
 
 test('from ASL World to the About recognition page, which reads each letter’s figure from the model card', async ({

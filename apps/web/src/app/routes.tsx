@@ -11,7 +11,7 @@ import { PublicOnly, RequireAuth, RootRedirect } from './guards';
 import { Lazy, lazyPage } from './lazy-page';
 import { RouteErrorBoundary } from './route-error';
 import { titleForPath } from './titles';
-import { useScrollToTopOnNavigate } from './use-scroll-to-top';
+import { usePageStartOnNavigate } from './use-page-start';
 
 // /login's script holds only what the sign-in page needs; every other page is a chunk of its
 // own, loaded when it renders (tools/check-bundle-budget.mjs keeps /login within its budget).
@@ -195,6 +195,6 @@ export const routes: RouteObject[] = [
 
 /** The app's pages for the current location (inside the BrowserRouter of App). */
 export function AppRoutes() {
-  useScrollToTopOnNavigate();
+  usePageStartOnNavigate();
   return useRoutes(routes);
 }
