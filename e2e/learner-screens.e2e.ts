@@ -245,6 +245,8 @@ test.describe('the dashboard chart (items 8 and 9)', () => {
           await settled(page);
           await fullPageScreenshot(page, `${SHOTS}/issue17-empty-dashboard-${size}-${theme}.png`);
           await page.goto(`${base}/settings`);
+          // a full load: the session is restored first (a skeleton), then the page
+          await expect(page.getByRole('heading', { level: 1, name: 'Settings' })).toBeVisible();
           await settled(page);
           await fullPageScreenshot(page, `${SHOTS}/issue17-settings-${size}-${theme}.png`);
           await page.goto(`${base}/dashboard`);
