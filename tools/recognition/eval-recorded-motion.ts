@@ -137,7 +137,10 @@ export function staticWindows(
       const r = recognizeSequence(sequence(label, fs.slice(s, s + fps), fps), 'letters', model);
       windows[1]++;
       if (r.label === label) windows[0]++;
-      else wrong.set(`${label}->${r.label}`, (wrong.get(`${label}->${r.label}`) ?? 0) + 1);
+      else {
+        const k = `${label}->${r.label}`;
+        wrong.set(k, (wrong.get(k) ?? 0) + 1);
+      }
     }
   }
   return { windows, frames, wrong };

@@ -144,6 +144,10 @@ function readBlurred(
   return n;
 }
 
+/** Each hand drawn along the path with its drawing finger folded on every frame: the letters read. */
+const readFolded = (hands: typeof iHands, path: Pt[], fold: (hand: readonly Landmark[]) => Landmark[]) =>
+  hands.map((s) => detectMotion(sequence(fold(s.landmarks), path, palmPx(s.landmarks), thumbSign(s.landmarks))).letter);
+
 describe('motion: J drawn fast (its pinky blurred, as the recorded Zs show for the index)', () => {
   it('a J whose pinky is read folded on most frames is still a J, the pinky read straight on 30% of them', () => {
     const n = readBlurred(iHands, jPath(), pinkyFolded, 'pinky', 'J');
@@ -151,10 +155,7 @@ describe('motion: J drawn fast (its pinky blurred, as the recorded Zs show for t
   });
 
   it('the J path drawn by a hand whose pinky is never read straight (a fist) is not a J', () => {
-    for (const s of iHands) {
-      const frames = sequence(pinkyFolded(s.landmarks), jPath(), palmPx(s.landmarks), thumbSign(s.landmarks));
-      expect(detectMotion(frames).letter).toBeNull();
-    }
+    for (const letter of readFolded(iHands, jPath(), pinkyFolded)) expect(letter).toBeNull();
   });
 });
 
@@ -165,10 +166,7 @@ describe('motion: Z as people really draw it (boris recording: tools/recognition
   });
 
   it('the Z path drawn by a hand whose index is never read straight is not a Z', () => {
-    for (const s of indexHands) {
-      const frames = sequence(indexFolded(s.landmarks), zPath(), palmPx(s.landmarks), thumbSign(s.landmarks));
-      expect(detectMotion(frames).letter).toBeNull();
-    }
+    for (const letter of readFolded(indexHands, zPath(), indexFolded)) expect(letter).toBeNull();
   });
 
   it('a Z 2.4 times as wide as tall, or 2.2 times as tall as wide, is a Z', () => {
