@@ -86,6 +86,15 @@ test.describe('signed in', () => {
     for (const name of ['Dashboard', 'ASL World', 'Plugins', 'Harmony', 'Reconnect']) {
       await expect(sidebar.getByRole('link', { name })).toBeVisible();
     }
+    // The dashboard is longer than the window: scrolled to its end, the modules stay in view.
+    expect(await page.evaluate(() => document.documentElement.scrollHeight - window.innerHeight)).toBeGreaterThan(200);
+    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(200);
+    await expect(sidebar.getByRole('link', { name: 'Dashboard' })).toBeInViewport();
+    await expect(sidebar.getByText('System Ready')).toBeInViewport();
+    mkdirSync('test-results/screenshots', { recursive: true });
+    await page.screenshot({ path: 'test-results/screenshots/dashboard-scrolled-to-end.png' });
+    await page.evaluate(() => window.scrollTo(0, 0));
     await expect(page.getByRole('button', { name: 'Close sidebar' })).toHaveAttribute('aria-expanded', 'true');
     await page.getByRole('button', { name: 'Close sidebar' }).click();
     await expect(sidebar).toBeHidden();
