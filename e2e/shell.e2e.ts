@@ -275,4 +275,30 @@ test.describe('mobile 375x812', () => {
     await expect(sidebar).toBeHidden();
     await fullPageScreenshot(page, 'test-results/screenshots/mobile.png');
   });
+
+  test("the header shows the page's name and the chosen theme whole, in every theme", async ({ page }) => {
+    await registerViaUi(page);
+    const picker = page.getByLabel('Theme');
+    const name = page.getByTestId('current-module');
+    for (const theme of THEMES) {
+      await picker.selectOption({ label: theme.name });
+      await expect(page.locator('html')).toHaveAttribute('data-theme', theme.id);
+      // The page's name is not cut short.
+      const cut = await name.evaluate((el) => el.scrollWidth - el.clientWidth);
+      expect(cut, `page name in ${theme.name}`).toBeLessThanOrEqual(0);
+      // The picker is at least as wide as the same select sized to the theme it shows.
+      const shortBy = await picker.evaluate((select: HTMLSelectElement) => {
+        const copy = select.cloneNode(true) as HTMLSelectElement;
+        copy.value = select.value;
+        copy.style.cssText =
+          'position:absolute;visibility:hidden;field-sizing:content;max-width:none;min-width:0;width:auto';
+        select.parentElement!.appendChild(copy);
+        const whole = copy.getBoundingClientRect().width;
+        copy.remove();
+        return whole - select.getBoundingClientRect().width;
+      });
+      expect(shortBy, `picker showing ${theme.name}`).toBeLessThanOrEqual(0.5);
+    }
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+  });
 });
