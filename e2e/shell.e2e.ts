@@ -230,6 +230,38 @@ test.describe('signed in', () => {
     await settled(page);
   });
 
+  test('after a reload a transition is not finished while the session check or a skeleton is on screen', async ({
+    page,
+    base,
+  }) => {
+    await registerViaUi(page);
+    await page.goto(`${base}/settings`);
+    await expect(page.getByRole('heading', { level: 1, name: 'Settings' })).toBeVisible();
+    // A slow network: the session check at start-up is answered 400 ms late.
+    await page.route('**/auth/me', async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 400));
+      await route.continue();
+    });
+    // Each moment the page reads as finished, with what was on screen then.
+    await page.addInitScript(() => {
+      const seen: { heading: boolean; placeholder: boolean }[] = [];
+      (window as unknown as { finishedSeen: typeof seen }).finishedSeen = seen;
+      new MutationObserver(() => {
+        if (document.documentElement.dataset.routeTransition !== 'finished') return;
+        seen.push({
+          heading: [...document.querySelectorAll('h1')].some((h) => h.textContent === 'Settings'),
+          placeholder: document.querySelector('[role="status"].skeleton, .auth-init, .center-screen') !== null,
+        });
+      }).observe(document, { subtree: true, attributes: true, attributeFilter: ['data-route-transition'] });
+    });
+    await page.reload();
+    await settled(page);
+    await expect(page.getByRole('heading', { level: 1, name: 'Settings' })).toBeVisible();
+    const seen = await page.evaluate(() => (window as unknown as { finishedSeen: unknown[] }).finishedSeen);
+    expect(seen.length).toBeGreaterThan(0);
+    expect(seen[0]).toEqual({ heading: true, placeholder: false });
+  });
+
   test('screenshots of the dashboard in each theme', async ({ page }) => {
     await registerViaUi(page);
     mkdirSync('test-results/screenshots', { recursive: true });

@@ -1,8 +1,10 @@
 import type { ReactNode } from 'react';
 import { Navigate, useLocation, useNavigate } from 'react-router';
+import { useTransitionHold } from '../lib/perf/transitions';
 import { useSession } from '../lib/session/session-context';
 
 export function CheckingAuth() {
+  useTransitionHold();
   return (
     <div className="center-screen" role="status" aria-live="polite">
       <div className="spinner" aria-hidden="true" />

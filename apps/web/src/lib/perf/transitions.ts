@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import { ROUTE_TRANSITION_FINISH_MS, ROUTE_TRANSITION_WARNING_MS, ROUTE_TRANSITIONS_KEPT } from '@asl/protocol';
 
 /** A route transition: from start to the moment it is marked finished. */
@@ -14,6 +15,8 @@ type Listener = (t: Transition) => void;
 /**
  * Marks route transitions on <html data-route-transition="running|finished"> and keeps
  * the last 50 (ROUTE_TRANSITIONS_KEPT); a transition is finished 100 ms after its page rendered.
+ * A placeholder on screen (the start-up loader, a page's skeleton while its chunk loads) holds
+ * the transition: its page has not rendered until the last placeholder is gone.
  */
 export function createTransitionTracker(
   opts: {
@@ -39,7 +42,13 @@ export function createTransitionTracker(
   let current: Transition | null = null;
   let timer: unknown = null;
   let last: string | null = null;
+  let holds = 0;
+  let renderedSeen = false;
 
+  const restartTimer = () => {
+    if (timer !== null) clearTimer(timer);
+    timer = setTimer(finish, finishMs);
+  };
   const finish = () => {
     timer = null;
     if (!current) return;
@@ -59,14 +68,31 @@ export function createTransitionTracker(
       if (timer !== null) clearTimer(timer);
       timer = null;
       current = { from: last, to, startedAt: now(), durationMs: null, slow: false };
+      renderedSeen = false;
       last = to;
       if (root) root.dataset.routeTransition = 'running';
     },
     /** The new page rendered: the transition is marked finished 100 ms later. */
     rendered(): void {
       if (!current) return;
+      renderedSeen = true;
+      if (holds === 0) restartTimer();
+    },
+    /**
+     * A placeholder is on screen instead of the page: the transition cannot finish until the
+     * returned release is called (once; later calls do nothing).
+     */
+    hold(): () => void {
+      holds++;
       if (timer !== null) clearTimer(timer);
-      timer = setTimer(finish, finishMs);
+      timer = null;
+      let released = false;
+      return () => {
+        if (released) return;
+        released = true;
+        holds--;
+        if (holds === 0 && current && renderedSeen) restartTimer();
+      };
     },
     history: (): readonly Transition[] => history,
     slow: (): Transition[] => history.filter((t) => t.slow),
@@ -81,3 +107,8 @@ export type TransitionTracker = ReturnType<typeof createTransitionTracker>;
 
 /** The app's tracker. */
 export const transitions = createTransitionTracker();
+
+/** Holds the app's current route transition open while the calling placeholder is mounted. */
+export function useTransitionHold(): void {
+  useEffect(() => transitions.hold(), []);
+}

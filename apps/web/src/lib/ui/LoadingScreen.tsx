@@ -1,5 +1,6 @@
 import { LOADING_TIMEOUT_MS, PRODUCT_NAME } from '@asl/protocol';
 import { useEffect, useState } from 'react';
+import { useTransitionHold } from '../perf/transitions';
 import { Logo } from './Logo';
 import './loading-screen.css';
 
@@ -52,6 +53,7 @@ export function LoadingScreen({
 
 /** The full-screen loader while the stored session is checked at start-up. */
 export function AuthInitLoader() {
+  useTransitionHold();
   return (
     <div className="center-screen auth-init" role="status" aria-live="polite">
       <Logo size={56} />
