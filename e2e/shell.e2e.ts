@@ -249,7 +249,7 @@ test.describe('signed in', () => {
       new MutationObserver(() => {
         if (document.documentElement.dataset.routeTransition !== 'finished') return;
         seen.push({
-          heading: [...document.querySelectorAll('h1')].some((h) => h.textContent === 'Settings'),
+          heading: Array.from(document.querySelectorAll('h1')).some((h) => h.textContent === 'Settings'),
           placeholder: document.querySelector('[role="status"].skeleton, .auth-init, .center-screen') !== null,
         });
       }).observe(document, { subtree: true, attributes: true, attributeFilter: ['data-route-transition'] });
