@@ -72,7 +72,7 @@ export function createTransitionTracker(
       last = to;
       if (root) root.dataset.routeTransition = 'running';
     },
-    /** The new page rendered: the transition is marked finished 100 ms later. */
+    /** The new page rendered: the transition is marked finished 100 ms later (or 100 ms after the last hold ends). */
     rendered(): void {
       if (!current) return;
       renderedSeen = true;
