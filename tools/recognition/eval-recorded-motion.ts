@@ -115,16 +115,35 @@ export function streamFires(frames: readonly number[][][], fps: number): Array<{
   return fires;
 }
 
+/** A recording's 1 s windows every half second, each read as a sequence by `model`. */
+export function secondWindows(
+  recordings: ReadonlyMap<string, number[][][]>,
+  fps: number,
+  model: LoadedModel,
+): Array<{ label: string; read: ReturnType<typeof recognizeSequence> }> {
+  const out: Array<{ label: string; read: ReturnType<typeof recognizeSequence> }> = [];
+  for (const [label, fs] of [...recordings].sort()) {
+    for (let s = 0; s + fps <= fs.length; s += Math.round(fps / 2))
+      out.push({
+        label,
+        read: recognizeSequence(sequence(`${label} ${s}`, fs.slice(s, s + fps), fps), 'letters', model),
+      });
+  }
+  return out;
+}
+
 /**
  * The static letters' recordings cut into 1 s windows every half second, each read as a sequence
- * by `model`: how many are read as their own letter, against every frame read alone.
+ * by `model`: how many are read as their own letter, against every frame read alone. `windows`:
+ * those windows already read (secondWindows), so they are not read twice.
  */
 export function staticWindows(
   recordings: ReadonlyMap<string, number[][][]>,
   fps: number,
   model: LoadedModel,
+  windows = secondWindows(recordings, fps, model),
 ): { windows: [right: number, all: number]; frames: [right: number, all: number]; wrong: Map<string, number> } {
-  const windows: [number, number] = [0, 0];
+  const counts: [number, number] = [0, 0];
   const frames: [number, number] = [0, 0];
   const wrong = new Map<string, number>();
   for (const [label, fs] of recordings) {
@@ -133,17 +152,17 @@ export function staticWindows(
       frames[1]++;
       if (classify(inPixels(f), 'Right', 'letters', model).label === label) frames[0]++;
     }
-    for (let s = 0; s + fps <= fs.length; s += Math.round(fps / 2)) {
-      const r = recognizeSequence(sequence(label, fs.slice(s, s + fps), fps), 'letters', model);
-      windows[1]++;
-      if (r.label === label) windows[0]++;
-      else {
-        const k = `${label}->${r.label}`;
-        wrong.set(k, (wrong.get(k) ?? 0) + 1);
-      }
+  }
+  for (const { label, read } of windows) {
+    if (!STATIC_LETTERS.includes(label)) continue;
+    counts[1]++;
+    if (read.label === label) counts[0]++;
+    else {
+      const k = `${label}->${read.label}`;
+      wrong.set(k, (wrong.get(k) ?? 0) + 1);
     }
   }
-  return { windows, frames, wrong };
+  return { windows: counts, frames, wrong };
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
@@ -178,20 +197,16 @@ if (import.meta.url === `file://${process.argv[1]}`) {
         `  Z, ${name}: each Z as a sequence read Z ${pc(read.length - missed.length, read.length)}${missed.length ? ` (missed ${missed.join(', ')})` : ''}; streamed: ${fires.filter((f) => f.letter === 'Z').length} Z fires for ${mine.length} Zs drawn, ${fires.filter((f) => f.letter === 'J').length} J`,
       );
     }
-    let windows = 0;
-    const wrong: string[] = [];
+    const others = new Map([...recordings].filter(([label]) => label !== 'Z'));
     const streamed: string[] = [];
-    for (const [label, frames] of [...recordings].sort()) {
-      if (label === 'Z') continue;
+    for (const [label, frames] of [...others].sort())
       for (const f of streamFires(frames, fps)) streamed.push(`${label}->${f.letter}@${f.at}`);
-      const len = fps;
-      for (let s = 0; s + len <= frames.length; s += Math.round(fps / 2)) {
-        windows++;
-        const r = recognizeSequence(sequence(`${label} ${s}`, frames.slice(s, s + len), fps), 'letters', model);
-        if (r.label === 'J' || r.label === 'Z') wrong.push(`${r.id}->${r.label}`);
-      }
-    }
-    const st = staticWindows(recordings, fps, model);
+    const secs = secondWindows(others, fps, model);
+    const windows = secs.length;
+    const wrong = secs
+      .filter(({ read: r }) => r.label === 'J' || r.label === 'Z')
+      .map(({ read: r }) => `${r.id}->${r.label}`);
+    const st = staticWindows(others, fps, model, secs);
     const top = [...st.wrong].sort((a, b) => b[1] - a[1]).slice(0, 8);
     console.log(
       `  static letters (${weights ? `classifier ${weights}` : 'the shipped classifier, which was trained on boris'}): 1 s windows read as their letter ${pc(...st.windows)}, every frame alone ${pc(...st.frames)}${top.length ? ` (windows wrong: ${top.map(([k, n]) => `${k} ${n}`).join(', ')})` : ''}`,
