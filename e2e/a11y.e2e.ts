@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { expect, registerViaUi, test } from './support/fixtures';
+import { settled } from './support/settled';
 import { offlineSession } from './support/practice-data';
 import { NO_HAND, useFakeCamera } from './support/fake-camera';
 
@@ -19,7 +20,7 @@ async function seriousViolations(page: Page) {
 }
 
 async function ready(page: Page) {
-  await expect(page.locator('html')).toHaveAttribute('data-route-transition', 'finished');
+  await settled(page);
   await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
   // Let the toasts' entry animation settle so colours are measured at rest.
   await page.evaluate(() => Promise.all(document.getAnimations().map((a) => a.finished.catch(() => undefined))));

@@ -2,6 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { mkdirSync, readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { expect, registerViaUi, test } from './support/fixtures';
+import { settled } from './support/settled';
 import { fullPageScreenshot } from './support/screenshot';
 
 /**
@@ -19,10 +20,6 @@ const figures = JSON.parse(
 ) as { perLetter: { letter: string; low: number; high: number }[] };
 // the letter it reads least well on people it never saw: called out as harder
 const weakest = figures.perLetter.reduce((a, b) => (b.high < a.high ? b : a));
-
-async function settled(page: Page) {
-  await expect(page.locator('html')).toHaveAttribute('data-route-transition', 'finished');
-}
 
 async function openFromAslWorld(page: Page) {
   await page.getByRole('navigation', { name: 'Modules' }).getByRole('link', { name: 'ASL World' }).click();

@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { expect, registerViaUi, test } from './support/fixtures';
+import { settled } from './support/settled';
 import { offlineSession } from './support/practice-data';
 import { NO_HAND, useFakeCamera } from './support/fake-camera';
 import { fullPageScreenshot } from './support/screenshot';
@@ -27,10 +28,6 @@ async function practiseOnce(page: Page, request: APIRequestContext, base: string
     data: session,
   });
   expect(res.status()).toBe(201);
-}
-
-async function settled(page: Page) {
-  await expect(page.locator('html')).toHaveAttribute('data-route-transition', 'finished');
 }
 
 async function dismissToasts(page: Page) {

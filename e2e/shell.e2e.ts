@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
-import type { Page } from '@playwright/test';
 import { expect, registerViaUi, test } from './support/fixtures';
+import { settled } from './support/settled';
 import { fullPageScreenshot } from './support/screenshot';
 
 const THEMES = [
@@ -8,11 +8,6 @@ const THEMES = [
   { id: 'dark', name: 'Dark' },
   { id: 'high-contrast', name: 'High Contrast' },
 ] as const;
-
-/** Waits for the route transition to be marked finished (100 ms after the page rendered). */
-async function settled(page: Page) {
-  await expect(page.locator('html')).toHaveAttribute('data-route-transition', 'finished');
-}
 
 test.describe('signed out', () => {
   test('public redirects and titles', async ({ page, base }) => {
