@@ -59,6 +59,8 @@ test('a word signed right scores 100% on the result screen and on the dashboard'
     [390, 844],
   ] as const) {
     await page.setViewportSize({ width: w, height: h });
+    // nothing wider than the screen, the camera picker with its long device name included
+    await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(w);
     await fullPageScreenshot(page, `test-results/screenshots/practice-result-${w}x${h}.png`);
   }
 
