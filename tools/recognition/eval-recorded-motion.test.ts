@@ -26,13 +26,13 @@ describe('J and Z on real movement: boris recording himself drawing Z over and o
     for (const [a, b] of strokes) expect(b - a).toBeLessThan(FPS);
   });
 
-  it('reads at least two of every three recorded Zs as Z (6 of 21 before the Z check allowed for blurred frames and wide Zs)', () => {
+  it('reads at least 17 of the 21 recorded Zs as Z (18 now; 15 before a blurred index was read where a straight one would be, 6 before the Z check allowed for blurred frames and wide Zs)', () => {
     const z = recordings.get('Z')!;
     const labels = zStrokes(z).map(([a, b]) => read(z.slice(Math.max(0, a - 3), b + 4)));
-    expect(labels.filter((l) => l === 'Z').length).toBeGreaterThanOrEqual(14);
+    expect(labels.filter((l) => l === 'Z').length).toBeGreaterThanOrEqual(17);
     // streamed as live practice streams it, a Z fires at most once per Z drawn
     const fires = streamFires(z, FPS);
-    expect(fires.filter((f) => f.letter === 'Z').length).toBeGreaterThanOrEqual(14);
+    expect(fires.filter((f) => f.letter === 'Z').length).toBeGreaterThanOrEqual(17);
     expect(fires.filter((f) => f.letter === 'Z').length).toBeLessThanOrEqual(21);
     expect(fires.filter((f) => f.letter === 'J')).toEqual([]);
   });

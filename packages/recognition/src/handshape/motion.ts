@@ -245,6 +245,51 @@ export function detectMotion(frames: readonly MotionFrame[], o: MotionOptions = 
   return detectPrepared(hand.map(prepare), o);
 }
 
+/** How far, in the letter's least extent, the knuckle must move to be followed as the tip's stand-in. */
+const KNUCKLE_REACH = 0.5;
+
+/** The drawing finger of each letter: its tip and its base knuckle (landmark numbers). */
+const DRAWING_FINGER: Record<MotionLetter, { tip: number; knuckle: number }> = {
+  J: { tip: 20, knuckle: 17 },
+  Z: { tip: 8, knuckle: 5 },
+};
+
+/** A point followed over the frames: its x and y on frame i. */
+interface Track {
+  x: (i: number) => number;
+  y: (i: number) => number;
+}
+
+/**
+ * The drawing fingertip followed over the frames, as the landmarks place it and, when some frames
+ * read the finger bent (a finger moving fast is blurred, and the landmark model then often folds
+ * it: boris's recorded Zs), also as if the finger had stayed straight: on those frames its base
+ * knuckle plus the median knuckle-to-tip offset of the frames that read it straight. The knuckle
+ * moves with the hand that draws the letter, and is found on blurred frames; a knuckle that moved
+ * less than `minKnuckleReach` (in the landmarks' units) drew nothing, so that second track is not made (the cost
+ * of a still hand stays that of one track).
+ */
+function fingertipTracks(hand: readonly Prepared[], letter: MotionLetter, minKnuckleReach: number): Track[] {
+  const { tip, knuckle } = DRAWING_FINGER[letter];
+  const seen: Track = { x: (i) => hand[i].xy[2 * tip], y: (i) => hand[i].xy[2 * tip + 1] };
+  let straight = 0;
+  for (const f of hand) if (f.shape[letter] === 2) straight++;
+  if (straight === 0 || straight === hand.length) return [seen];
+  const knuckleReach = boxDiagonal(
+    hand.length,
+    (i) => hand[i].xy[2 * knuckle],
+    (i) => hand[i].xy[2 * knuckle + 1],
+  );
+  if (knuckleReach < minKnuckleReach) return [seen];
+  const straightFrames = hand.filter((f) => f.shape[letter] === 2);
+  const median = (v: Float64Array) => v.sort()[v.length >> 1];
+  const dx = median(Float64Array.from(straightFrames, (f) => f.xy[2 * tip] - f.xy[2 * knuckle]));
+  const dy = median(Float64Array.from(straightFrames, (f) => f.xy[2 * tip + 1] - f.xy[2 * knuckle + 1]));
+  const x = Float64Array.from(hand, (f) => (f.shape[letter] === 2 ? f.xy[2 * tip] : f.xy[2 * knuckle] + dx));
+  const y = Float64Array.from(hand, (f) => (f.shape[letter] === 2 ? f.xy[2 * tip + 1] : f.xy[2 * knuckle + 1] + dy));
+  return [seen, { x: (i) => x[i], y: (i) => y[i] }];
+}
+
 function detectPrepared(hand: readonly Prepared[], o: MotionOptions): MotionResult {
   const res: MotionResult = { letter: null, distances: {} };
   if (hand.length < o.minFrames) return res;
@@ -262,28 +307,26 @@ function detectPrepared(hand: readonly Prepared[], o: MotionOptions): MotionResu
       if (s[letter] === 2) shown++;
     }
     if (folded / hand.length < o.minShapeFraction || shown / hand.length < o.minTipFraction) continue;
-    const tip = letter === 'J' ? 20 : 8;
-    // Smoothing averages neighbours, so the smoothed path never reaches beyond the raw one: a tip
-    // that moved less than the letter's extent cannot draw it (the margin covers rounding).
-    if (tipReach(xy, tip) / palm < o.minExtent[letter] * (1 - 1e-9)) continue;
-    for (const side of thumbSides(xy, palm, o.minSideSpread[letter])) {
-      const raw: Pt[] = xy.map((p) => [
-        (side * (p[2 * tip] - xy[0][2 * tip])) / palm,
-        (p[2 * tip + 1] - xy[0][2 * tip + 1]) / palm,
-      ]);
-      const path = smooth(raw, k);
-      const extent = diagonal(path);
-      if (extent < o.minExtent[letter]) continue;
-      const aspect = PER_AXIS[letter];
-      if (aspect) {
-        const r = heightOverWidth(path);
-        if (r < aspect[0] || r > aspect[1]) continue;
-      }
-      const dist = templateDistance(path, letter, o.maxSlantDeg);
-      res.distances[letter] = Math.min(dist, res.distances[letter] ?? Infinity);
-      if (dist <= o.maxTemplateDistance[letter] && dist < bestDist) {
-        bestDist = dist;
-        res.letter = letter;
+    for (const tip of fingertipTracks(hand, letter, KNUCKLE_REACH * o.minExtent[letter] * palm)) {
+      // Smoothing averages neighbours, so the smoothed path never reaches beyond the raw one: a tip
+      // that moved less than the letter's extent cannot draw it (the margin covers rounding).
+      if (boxDiagonal(hand.length, tip.x, tip.y) / palm < o.minExtent[letter] * (1 - 1e-9)) continue;
+      for (const side of thumbSides(xy, palm, o.minSideSpread[letter])) {
+        const raw: Pt[] = hand.map((_, i) => [(side * (tip.x(i) - tip.x(0))) / palm, (tip.y(i) - tip.y(0)) / palm]);
+        const path = smooth(raw, k);
+        const extent = diagonal(path);
+        if (extent < o.minExtent[letter]) continue;
+        const aspect = PER_AXIS[letter];
+        if (aspect) {
+          const r = heightOverWidth(path);
+          if (r < aspect[0] || r > aspect[1]) continue;
+        }
+        const dist = templateDistance(path, letter, o.maxSlantDeg);
+        res.distances[letter] = Math.min(dist, res.distances[letter] ?? Infinity);
+        if (dist <= o.maxTemplateDistance[letter] && dist < bestDist) {
+          bestDist = dist;
+          res.letter = letter;
+        }
       }
     }
   }
@@ -310,14 +353,6 @@ function boxSize(n: number, x: (i: number) => number, y: (i: number) => number):
 /** The bounding-box diagonal of n points, point i at (x(i), y(i)). */
 const boxDiagonal = (n: number, x: (i: number) => number, y: (i: number) => number): number =>
   Math.hypot(...boxSize(n, x, y));
-
-/** How far one landmark moved over the frames: its positions' bounding-box diagonal. */
-const tipReach = (xy: readonly Float64Array[], tip: number): number =>
-  boxDiagonal(
-    xy.length,
-    (i) => xy[i][2 * tip],
-    (i) => xy[i][2 * tip + 1],
-  );
 
 /** The path's bounding-box height over its width. */
 function heightOverWidth(path: readonly Pt[]): number {

@@ -1,0 +1,44 @@
+/**
+ * npm run bench:motion [-- --fps 15] [--repeat 5]
+ *
+ * What the live J/Z detector costs a frame: boris's webcam recordings (one person, about 400
+ * frames a letter) pushed frame by frame through `MotionDetector`, as live practice pushes every
+ * tracked hand. The letters whose hand can draw one (D and X: the index shape; I: the little finger's)
+ * are where it does its work; Z is the drawn letter itself; A shows a hand it looks at only briefly.
+ * Prints p50, p95 and the mean a frame; never fails on speed.
+ */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { MotionDetector } from '../../packages/recognition/src/handshape/motion.js';
+import { sharedDir } from '../shared-dir.mjs';
+import { HEIGHT, readRecordings, WIDTH } from './eval-recorded-motion.js';
+import { argReader } from './train/recipe.js';
+
+const { opt } = argReader(process.argv.slice(2));
+const fps = Number(opt('--fps') ?? 15);
+const repeat = Number(opt('--repeat') ?? 5);
+const csv = readFileSync(path.join(sharedDir(), 'data', 'landmarks', 'boris', 'asl_landmarks_raw.csv'), 'utf8');
+const recordings = readRecordings(csv);
+const pct = (sorted: readonly number[], q: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))];
+
+console.log(`J/Z detector, boris's recordings at ${fps} fps, each pushed ${repeat} times, one frame after another`);
+for (const letter of ['A', 'D', 'I', 'X', 'Z']) {
+  const frames = recordings
+    .get(letter)!
+    .map((f) => f.map(([x, y, z]) => ({ x: x * WIDTH, y: y * HEIGHT, z: z * WIDTH })));
+  const times: number[] = [];
+  for (let r = 0; r < repeat; r++) {
+    const detector = new MotionDetector();
+    frames.forEach((landmarks, i) => {
+      const t0 = performance.now();
+      detector.push({ timeMs: (i * 1000) / fps, landmarks, handedness: 'Right' });
+      times.push(performance.now() - t0);
+    });
+  }
+  times.sort((a, b) => a - b);
+  const mean = times.reduce((s, t) => s + t, 0) / times.length;
+  console.log(
+    `  ${letter}: p50 ${pct(times, 0.5).toFixed(3)} ms, p95 ${pct(times, 0.95).toFixed(3)} ms, mean ${mean.toFixed(3)} ms a frame (${times.length} frames)`,
+  );
+}
