@@ -146,6 +146,14 @@ export function detectMotion(frames: readonly MotionFrame[], o: MotionOptions = 
 /** How far, in the letter's least extent, the knuckle must move to be followed as the tip's stand-in. */
 const KNUCKLE_REACH = 0.5;
 
+/**
+ * A path that missed the letter by no more than this many times its greatest template distance is
+ * tried again as if its finger had stayed straight (boris's recorded Zs that only that reads came
+ * to 0.18-0.21 with the finger as seen, at best, against 0.18; bench:live showed that matching it on
+ * every window, near or not, cost 4% of the frames per second).
+ */
+const NEAR_MISS = 2;
+
 /** The drawing finger of each letter: its tip and its base knuckle (landmark numbers). */
 const DRAWING_FINGER: Record<MotionLetter, { tip: number; knuckle: number }> = {
   J: { tip: 20, knuckle: 17 },
@@ -158,34 +166,37 @@ interface Track {
   y: (i: number) => number;
 }
 
+/** The drawing fingertip as the landmarks place it on each frame. */
+function seenTrack(hand: readonly Prepared[], letter: MotionLetter): Track {
+  const { tip } = DRAWING_FINGER[letter];
+  return { x: (i) => hand[i].xy[2 * tip], y: (i) => hand[i].xy[2 * tip + 1] };
+}
+
 /**
- * The drawing fingertip followed over the frames, as the landmarks place it and, when some frames
- * read the finger bent (a finger moving fast is blurred, and the landmark model then often folds
- * it: boris's recorded Zs), also as if the finger had stayed straight: on those frames its base
- * knuckle plus the median knuckle-to-tip offset of the frames that read it straight. The knuckle
- * moves with the hand that draws the letter, and is found on blurred frames; a knuckle that moved
- * less than `minKnuckleReach` (in the landmarks' units) drew nothing, so that second track is not made (the cost
- * of a still hand stays that of one track).
+ * The drawing fingertip as if the finger had stayed straight. A finger moving fast is blurred, and
+ * the landmark model then often reads it folded, its tip at or behind its knuckle (boris's
+ * recorded Zs). On those frames the tip is taken as the base knuckle plus the median
+ * knuckle-to-tip offset of the frames that read the finger straight: the knuckle moves with the
+ * hand that draws the letter, and is found on blurred frames. Null when no frame, or every frame,
+ * reads the finger straight, or when the knuckle moved less than `minKnuckleReach` (in the
+ * landmarks' units): then it drew nothing.
  */
-function fingertipTracks(hand: readonly Prepared[], letter: MotionLetter, minKnuckleReach: number): Track[] {
+function asIfStraightTrack(hand: readonly Prepared[], letter: MotionLetter, minKnuckleReach: number): Track | null {
   const { tip, knuckle } = DRAWING_FINGER[letter];
-  const seen: Track = { x: (i) => hand[i].xy[2 * tip], y: (i) => hand[i].xy[2 * tip + 1] };
-  let straight = 0;
-  for (const f of hand) if (f.shape[letter] === 2) straight++;
-  if (straight === 0 || straight === hand.length) return [seen];
+  const straight = hand.filter((f) => f.shape[letter] === 2);
+  if (straight.length === 0 || straight.length === hand.length) return null;
   const knuckleReach = boxDiagonal(
     hand.length,
     (i) => hand[i].xy[2 * knuckle],
     (i) => hand[i].xy[2 * knuckle + 1],
   );
-  if (knuckleReach < minKnuckleReach) return [seen];
-  const straightFrames = hand.filter((f) => f.shape[letter] === 2);
+  if (knuckleReach < minKnuckleReach) return null;
   const median = (v: Float64Array) => v.sort()[v.length >> 1];
-  const dx = median(Float64Array.from(straightFrames, (f) => f.xy[2 * tip] - f.xy[2 * knuckle]));
-  const dy = median(Float64Array.from(straightFrames, (f) => f.xy[2 * tip + 1] - f.xy[2 * knuckle + 1]));
+  const dx = median(Float64Array.from(straight, (f) => f.xy[2 * tip] - f.xy[2 * knuckle]));
+  const dy = median(Float64Array.from(straight, (f) => f.xy[2 * tip + 1] - f.xy[2 * knuckle + 1]));
   const x = Float64Array.from(hand, (f) => (f.shape[letter] === 2 ? f.xy[2 * tip] : f.xy[2 * knuckle] + dx));
   const y = Float64Array.from(hand, (f) => (f.shape[letter] === 2 ? f.xy[2 * tip + 1] : f.xy[2 * knuckle + 1] + dy));
-  return [seen, { x: (i) => x[i], y: (i) => y[i] }];
+  return { x: (i) => x[i], y: (i) => y[i] };
 }
 
 function detectPrepared(hand: readonly Prepared[], o: MotionOptions): MotionResult {
@@ -205,10 +216,10 @@ function detectPrepared(hand: readonly Prepared[], o: MotionOptions): MotionResu
       if (s[letter] === 2) shown++;
     }
     if (folded / hand.length < o.minShapeFraction || shown / hand.length < o.minTipFraction) continue;
-    for (const tip of fingertipTracks(hand, letter, KNUCKLE_REACH * o.minExtent[letter] * palm)) {
+    const tryTrack = (tip: Track): void => {
       // Smoothing averages neighbours, so the smoothed path never reaches beyond the raw one: a tip
       // that moved less than the letter's extent cannot draw it (the margin covers rounding).
-      if (boxDiagonal(hand.length, tip.x, tip.y) / palm < o.minExtent[letter] * (1 - 1e-9)) continue;
+      if (boxDiagonal(hand.length, tip.x, tip.y) / palm < o.minExtent[letter] * (1 - 1e-9)) return;
       for (const side of thumbSides(xy, palm, o.minSideSpread[letter])) {
         const raw: Pt[] = hand.map((_, i) => [(side * (tip.x(i) - tip.x(0))) / palm, (tip.y(i) - tip.y(0)) / palm]);
         const path = smooth(raw, k);
@@ -226,6 +237,15 @@ function detectPrepared(hand: readonly Prepared[], o: MotionOptions): MotionResu
           res.letter = letter;
         }
       }
+    };
+    tryTrack(seenTrack(hand, letter));
+    // A path that came near the letter but missed may be one whose finger blurred on its fastest
+    // frames: it is tried again as if the finger had stayed straight. Only then: a second match
+    // costs as much as the first, and a path far from the letter is not one.
+    const seen = res.distances[letter] ?? Infinity;
+    if (res.letter !== letter && seen <= NEAR_MISS * o.maxTemplateDistance[letter]) {
+      const straight = asIfStraightTrack(hand, letter, KNUCKLE_REACH * o.minExtent[letter] * palm);
+      if (straight) tryTrack(straight);
     }
   }
   return res;
