@@ -13,7 +13,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { MotionDetector } from '../../packages/recognition/src/handshape/motion.js';
 import { sharedDir } from '../shared-dir.mjs';
-import { HEIGHT, readRecordings, WIDTH } from './eval-recorded-motion.js';
+import { inPixels, readRecordings } from './eval-recorded-motion.js';
 import { argReader } from './train/recipe.js';
 
 const { opt } = argReader(process.argv.slice(2));
@@ -25,21 +25,17 @@ const pct = (sorted: readonly number[], q: number) =>
   sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))];
 
 console.log(`J/Z detector, boris's recordings at ${fps} fps, each pushed ${repeat} times, one frame after another`);
-const inPixels = (frames: readonly number[][][]) =>
-  frames.map((f) => f.map(([x, y, z]) => ({ x: x * WIDTH, y: y * HEIGHT, z: z * WIDTH })));
 const spelling = [...recordings.keys()].sort().flatMap((letter) => recordings.get(letter)!.slice(100, 100 + fps));
-const streams: Array<[string, ReturnType<typeof inPixels>]> = [
-  ...['A', 'D', 'I', 'X', 'Z'].map((letter): [string, ReturnType<typeof inPixels>] => [
-    letter,
-    inPixels(recordings.get(letter)!),
-  ]),
-  ['spelling', inPixels(spelling)],
+const streams: Array<[string, readonly number[][][]]> = [
+  ...['A', 'D', 'I', 'X', 'Z'].map((letter): [string, number[][][]] => [letter, recordings.get(letter)!]),
+  ['spelling', spelling],
 ];
 for (const [name, frames] of streams) {
   const times: number[] = [];
   for (let r = 0; r < repeat; r++) {
     const detector = new MotionDetector();
-    frames.forEach((landmarks, i) => {
+    frames.forEach((frame, i) => {
+      const landmarks = inPixels(frame);
       const t0 = performance.now();
       detector.push({ timeMs: (i * 1000) / fps, landmarks, handedness: 'Right' });
       times.push(performance.now() - t0);

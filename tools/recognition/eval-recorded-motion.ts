@@ -102,7 +102,8 @@ const sequence = (id: string, frames: number[][][], fps: number): SequenceInput 
 });
 
 /** The frame's landmarks in frame pixels, as the classifier and the motion detector take them. */
-const inPixels = (f: readonly number[][]) => f.map(([x, y, z]) => ({ x: x * WIDTH, y: y * HEIGHT, z: z * WIDTH }));
+export const inPixels = (f: readonly number[][]) =>
+  f.map(([x, y, z]) => ({ x: x * WIDTH, y: y * HEIGHT, z: z * WIDTH }));
 
 /** Streams a recording through the live motion detector: the frames at which it fires, with the letter. */
 export function streamFires(frames: readonly number[][][], fps: number): Array<{ at: number; letter: string }> {
