@@ -12,6 +12,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { MotionDetector } from '../../packages/recognition/src/handshape/motion.js';
+import { percentile } from '../bench/stats.js';
 import { sharedDir } from '../shared-dir.mjs';
 import { inPixels, readRecordings } from './eval-recorded-motion.js';
 import { argReader } from './train/recipe.js';
@@ -21,8 +22,6 @@ const fps = Number(opt('--fps') ?? 15);
 const repeat = Number(opt('--repeat') ?? 5);
 const csv = readFileSync(path.join(sharedDir(), 'data', 'landmarks', 'boris', 'asl_landmarks_raw.csv'), 'utf8');
 const recordings = readRecordings(csv);
-const pct = (sorted: readonly number[], q: number) =>
-  sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))];
 
 console.log(`J/Z detector, boris's recordings at ${fps} fps, each pushed ${repeat} times, one frame after another`);
 const spelling = [...recordings.keys()].sort().flatMap((letter) => recordings.get(letter)!.slice(100, 100 + fps));
@@ -41,9 +40,8 @@ for (const [name, frames] of streams) {
       times.push(performance.now() - t0);
     });
   }
-  times.sort((a, b) => a - b);
   const mean = times.reduce((s, t) => s + t, 0) / times.length;
   console.log(
-    `  ${name}: p50 ${pct(times, 0.5).toFixed(3)} ms, p95 ${pct(times, 0.95).toFixed(3)} ms, mean ${mean.toFixed(3)} ms a frame (${times.length} frames)`,
+    `  ${name}: p50 ${percentile(times, 50).toFixed(3)} ms, p95 ${percentile(times, 95).toFixed(3)} ms, mean ${mean.toFixed(3)} ms a frame (${times.length} frames)`,
   );
 }
