@@ -45,9 +45,14 @@ export function createTransitionTracker(
   let holds = 0;
   let renderedSeen = false;
 
-  const restartTimer = () => {
+  const stopTimer = () => {
     if (timer !== null) clearTimer(timer);
-    timer = setTimer(finish, finishMs);
+    timer = null;
+  };
+  /** Finishes 100 ms from now once the page has rendered and no placeholder holds it. */
+  const finishWhenReady = () => {
+    stopTimer();
+    if (current && renderedSeen && holds === 0) timer = setTimer(finish, finishMs);
   };
   const finish = () => {
     timer = null;
@@ -65,8 +70,7 @@ export function createTransitionTracker(
   return {
     /** A navigation to `to` started. */
     start(to: string): void {
-      if (timer !== null) clearTimer(timer);
-      timer = null;
+      stopTimer();
       current = { from: last, to, startedAt: now(), durationMs: null, slow: false };
       renderedSeen = false;
       last = to;
@@ -76,7 +80,7 @@ export function createTransitionTracker(
     rendered(): void {
       if (!current) return;
       renderedSeen = true;
-      if (holds === 0) restartTimer();
+      finishWhenReady();
     },
     /**
      * A placeholder is on screen instead of the page: the transition cannot finish until the
@@ -84,14 +88,13 @@ export function createTransitionTracker(
      */
     hold(): () => void {
       holds++;
-      if (timer !== null) clearTimer(timer);
-      timer = null;
+      stopTimer();
       let released = false;
       return () => {
         if (released) return;
         released = true;
         holds--;
-        if (holds === 0 && current && renderedSeen) restartTimer();
+        finishWhenReady();
       };
     },
     history: (): readonly Transition[] => history,
