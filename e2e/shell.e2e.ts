@@ -342,3 +342,28 @@ test.describe('mobile 375x812', () => {
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
   });
 });
+
+test.describe('the smallest phone, 320x568', () => {
+  test.use({ viewport: { width: 320, height: 568 }, isMobile: true, hasTouch: true });
+
+  test('the longest page name stays whole and the page no wider than the screen in High Contrast', async ({
+    page,
+    base,
+  }) => {
+    await page.addInitScript(() => localStorage.setItem('theme_settings', JSON.stringify({ name: 'high-contrast' })));
+    await registerViaUi(page);
+    await page.goto(`${base}/about-recognition`);
+    const name = page.getByTestId('current-module');
+    await expect(name).toContainText('About recognition');
+    await expect(page.locator('html')).toHaveAttribute('data-theme', 'high-contrast');
+    const cut = await name.evaluate((el) =>
+      Math.max(el.scrollWidth - el.clientWidth, el.scrollHeight - el.clientHeight),
+    );
+    expect(cut).toBeLessThanOrEqual(0);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320);
+    mkdirSync('test-results/screenshots', { recursive: true });
+    await page
+      .locator('header')
+      .screenshot({ path: 'test-results/screenshots/header-320-about-recognition-high-contrast.png' });
+  });
+});
