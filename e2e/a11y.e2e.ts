@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { expect, registerViaUi, test } from './support/fixtures';
+import { expect, registerViaUi, test, startInTheme } from './support/fixtures';
 import { settled } from './support/settled';
 import { offlineSession } from './support/practice-data';
 import { NO_HAND, useFakeCamera } from './support/fake-camera';
@@ -29,7 +29,7 @@ async function ready(page: Page) {
 for (const theme of THEMES) {
   test(`no serious or critical axe violations in the ${theme} theme`, async ({ page, base, request }) => {
     test.slow(); // eight routes, axe on each, on a shared two-core machine
-    await page.addInitScript((t) => localStorage.setItem('theme_settings', JSON.stringify({ name: t })), theme);
+    await startInTheme(page, theme);
     for (const path of PUBLIC) {
       await page.goto(`${base}${path}`);
       await expect(page.locator('html')).toHaveAttribute('data-theme', theme);
@@ -66,7 +66,7 @@ for (const theme of THEMES) {
     base,
   }) => {
     test.slow();
-    await page.addInitScript((t) => localStorage.setItem('theme_settings', JSON.stringify({ name: t })), theme);
+    await startInTheme(page, theme);
     await registerViaUi(page);
     await page.goto(`${base}/asl-world`);
     await expect(page.getByTestId('connection-state')).toHaveText('Connected', { timeout: 30_000 });

@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { mkdirSync, readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
-import { expect, registerViaUi, test } from './support/fixtures';
+import { expect, registerViaUi, test, startInTheme } from './support/fixtures';
 import { settled } from './support/settled';
 import { fullPageScreenshot } from './support/screenshot';
 
@@ -84,7 +84,7 @@ test.describe('on a phone', () => {
 
 for (const theme of THEMES)
   test(`no serious or critical axe violations on About recognition (${theme})`, async ({ page, base }) => {
-    await page.addInitScript((t) => localStorage.setItem('theme_settings', JSON.stringify({ name: t })), theme);
+    await startInTheme(page, theme);
     await registerViaUi(page);
     await page.goto(`${base}/about-recognition`);
     await expect(page.getByRole('heading', { level: 1, name: 'About recognition' })).toBeVisible();

@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
-import { expect, registerViaUi, test } from './support/fixtures';
+import { expect, registerViaUi, test, startInTheme } from './support/fixtures';
 import { settled } from './support/settled';
 import { offlineSession } from './support/practice-data';
 import { NO_HAND, useFakeCamera } from './support/fake-camera';
@@ -203,7 +203,7 @@ test.describe('the dashboard chart (items 8 and 9)', () => {
         await practiseOnce(page, request, base);
         mkdirSync(SHOTS, { recursive: true });
         for (const theme of THEMES) {
-          await page.addInitScript((t) => localStorage.setItem('theme_settings', JSON.stringify({ name: t })), theme);
+          await startInTheme(page, theme);
           await page.reload();
           await expect(page.locator('html')).toHaveAttribute('data-theme', theme);
           await expect(page.locator('.chart .recharts-label-list text').first()).toBeVisible();
@@ -225,7 +225,7 @@ test.describe('the dashboard chart (items 8 and 9)', () => {
         test.slow();
         mkdirSync(SHOTS, { recursive: true });
         for (const theme of THEMES) {
-          await page.addInitScript((t) => localStorage.setItem('theme_settings', JSON.stringify({ name: t })), theme);
+          await startInTheme(page, theme);
           await page.goto(`${base}/login`);
           await expect(page.locator('.auth-brand svg')).toBeVisible();
           await page.screenshot({ path: `${SHOTS}/issue17-login-${size}-${theme}.png` });
@@ -236,7 +236,7 @@ test.describe('the dashboard chart (items 8 and 9)', () => {
         }
         await registerViaUi(page);
         for (const theme of THEMES) {
-          await page.addInitScript((t) => localStorage.setItem('theme_settings', JSON.stringify({ name: t })), theme);
+          await startInTheme(page, theme);
           await page.reload();
           await expect(page.getByText('No sessions yet.')).toBeVisible();
           await settled(page);

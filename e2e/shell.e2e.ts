@@ -1,5 +1,6 @@
 import { mkdirSync } from 'node:fs';
-import { expect, registerViaUi, test } from './support/fixtures';
+import type { Locator } from '@playwright/test';
+import { expect, registerViaUi, test, startInTheme } from './support/fixtures';
 import { settled } from './support/settled';
 import { fullPageScreenshot } from './support/screenshot';
 
@@ -8,6 +9,10 @@ const THEMES = [
   { id: 'dark', name: 'Dark' },
   { id: 'high-contrast', name: 'High Contrast' },
 ] as const;
+
+/** How many pixels of the element's text are cut off, across or down (0 or less: none). */
+const cutShort = (el: Locator) =>
+  el.evaluate((e) => Math.max(e.scrollWidth - e.clientWidth, e.scrollHeight - e.clientHeight));
 
 test.describe('signed out', () => {
   test('public redirects and titles', async ({ page, base }) => {
@@ -318,10 +323,7 @@ test.describe('mobile 375x812', () => {
         await picker.selectOption({ label: theme.name });
         await expect(page.locator('html')).toHaveAttribute('data-theme', theme.id);
         // The page's name is not cut short, across or down.
-        const cut = await name.evaluate((el) =>
-          Math.max(el.scrollWidth - el.clientWidth, el.scrollHeight - el.clientHeight),
-        );
-        expect(cut, `${pageName} in ${theme.name}`).toBeLessThanOrEqual(0);
+        expect(await cutShort(name), `${pageName} in ${theme.name}`).toBeLessThanOrEqual(0);
         // The picker is at least as wide as the same select sized to the theme it shows.
         const shortBy = await picker.evaluate((select: HTMLSelectElement) => {
           const copy = select.cloneNode(true) as HTMLSelectElement;
@@ -350,16 +352,13 @@ test.describe('the smallest phone, 320x568', () => {
     page,
     base,
   }) => {
-    await page.addInitScript(() => localStorage.setItem('theme_settings', JSON.stringify({ name: 'high-contrast' })));
+    await startInTheme(page, 'high-contrast');
     await registerViaUi(page);
     await page.goto(`${base}/about-recognition`);
     const name = page.getByTestId('current-module');
     await expect(name).toContainText('About recognition');
     await expect(page.locator('html')).toHaveAttribute('data-theme', 'high-contrast');
-    const cut = await name.evaluate((el) =>
-      Math.max(el.scrollWidth - el.clientWidth, el.scrollHeight - el.clientHeight),
-    );
-    expect(cut).toBeLessThanOrEqual(0);
+    expect(await cutShort(name)).toBeLessThanOrEqual(0);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320);
     mkdirSync('test-results/screenshots', { recursive: true });
     await page

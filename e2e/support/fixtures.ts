@@ -34,6 +34,11 @@ export const test = base.extend<{ base: string }>({
 });
 export { expect };
 
+/** The page opens in `theme` (light, dark or high-contrast), as a learner who chose it before would find it. */
+export async function startInTheme(page: Page, theme: string): Promise<void> {
+  await page.addInitScript((t) => localStorage.setItem('theme_settings', JSON.stringify({ name: t })), theme);
+}
+
 /**
  * Pauses the page's (installed) clock a moment ahead of its own "now", so timers such as the
  * reconnect backoff stand still while a test waits on something slow outside the page.
