@@ -6,7 +6,7 @@
  *   [--no-aug] [--no-refit] [--seed N] [--seeds N (default 3)] [--out path] [--epochs N (default 20)]
  *   [--extra-readings full-int8-all[,lite] | none (default: full-int8-all)]
  *   [--train-sources ... | v3] [--rot3d-x deg] [--noise s] [--source-weight aslhg:2] (recipe.ts)
- *   [--max-sure-wrong 0.01]
+ *   [--max-sure-wrong 0.01] [--sure-from RUN.json,... [--max-mean-sure-wrong 0.02]]
  *
  * Default: early-stop on the by-signer validation split (Massey hand3 + digits groups
  * 120-139, or signn while the photo landmarks are missing) with the first seed, then refit on
@@ -29,6 +29,13 @@
  * (`calibration`, with the reliability figure ECE before and after). With the validation photos'
  * mirrored readings (`npm run extract:landmarks -- --mirrored`), the same is fitted for a photo read
  * twice (`calibration.twoReadings`, used by `classifyReadings` and `npm run recognize`).
+ * --sure-from: the `sure` threshold is chosen instead on held-out sources (sure-across.ts): saved
+ * leave-one-source-out runs of the same recipe (`npm run eval:recognizer -- --holdout sources
+ * --save RUN.json`), the lowest threshold at which the sources' sure-but-wrong shares average at
+ * most --max-mean-sure-wrong, each source weighed the same. The temperatures are still fitted on
+ * validation, the validation figures are reported at the chosen threshold, and a photo read twice
+ * gets the lowest threshold at which its validation answers are sure no more often than one
+ * reading's (and at most --max-sure-wrong sure and wrong).
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -46,11 +53,14 @@ import {
 } from './data.js';
 import { describeRecipe, readingOf, recipeFromArgs } from './recipe.js';
 import { examplesFor } from './holdout.js';
+import { formatSureAcross, heldOutFigures, readRuns, sureAcrossSources, thresholdRule } from './sure-across.js';
 import {
   chooseThreshold,
+  chooseThresholdCapped,
   expectedCalibrationError,
   fitTemperature,
   predictAll,
+  sureFigures,
 } from '../../../packages/recognition/src/handshape/calibration.js';
 import {
   epochMaker,
@@ -206,6 +216,8 @@ if (fixedEpochs) {
 // Calibration on the validation split, which the selection network (or the --fixed-epochs
 // ensemble) never trained on.
 let calibration: CalibrationJson | undefined;
+const sureFrom = opt('--sure-from')?.split(',');
+const maxMeanSureWrong = Number(opt('--max-mean-sure-wrong') ?? 0.02);
 const calMembers = fixedMembers ? fixedMembers.map((m) => m.model) : selectionModel ? [selectionModel] : null;
 if (calMembers) {
   const examples = examplesFor(valSet, calMembers, reading);
@@ -213,17 +225,20 @@ if (calMembers) {
   const raw = predictAll(examples, 1);
   const cal = predictAll(examples, temperature);
   const maxSureWrong = Number(opt('--max-sure-wrong') ?? 0.01);
-  const sure = chooseThreshold(cal, maxSureWrong);
+  const across = sureFrom ? sureAcrossSources(readRuns(sureFrom), temperature, maxMeanSureWrong) : null;
+  const sure = across ? sureFigures(cal, across.threshold) : chooseThreshold(cal, maxSureWrong);
   const r4 = (x: number) => Number(x.toFixed(4));
   calibration = {
     temperature: r4(temperature),
     sureThreshold: sure.threshold,
-    fittedOn: `validation split (${examples.length} answers: ${photosAvailable ? 'Massey hand3, digits groups 120-139, ASL-HG P10' : 'signn'}; letters restricted to letters, digits to digits), ${fixedMembers ? `the ensemble of ${fixedMembers.length}` : 'selection network'}${recipe.withoutZView ? ', each hand read with and without z' : ''}; temperature by NLL, threshold: the lowest with at most ${maxSureWrong * 100}% of answers sure and wrong`,
+    fittedOn: `validation split (${examples.length} answers: ${photosAvailable ? 'Massey hand3, digits groups 120-139, ASL-HG P10' : 'signn'}; letters restricted to letters, digits to digits), ${fixedMembers ? `the ensemble of ${fixedMembers.length}` : 'selection network'}${recipe.withoutZView ? ', each hand read with and without z' : ''}; temperature by NLL, threshold: ${across ? thresholdRule(across) : `the lowest with at most ${maxSureWrong * 100}% of answers sure and wrong`}`,
     eceBefore: r4(expectedCalibrationError(raw).ece),
     eceAfter: r4(expectedCalibrationError(cal).ece),
     sureRate: r4(sure.sureRate),
     sureWrongRate: r4(sure.sureWrongRate),
+    ...(across ? { heldOut: heldOutFigures(across) } : {}),
   };
+  if (across) for (const line of formatSureAcross(across)) console.log(line);
   // A photo read twice (as taken and mirrored, `npm run recognize`): the two readings' average
   // gets its own temperature and threshold, fitted the same way on the validation photos' pairs.
   const mirrored = pairMirrored(valSet, loadMirrored('full'));
@@ -236,11 +251,16 @@ if (calMembers) {
     );
     const t2 = fitTemperature(pairs);
     const cal2 = predictAll(pairs, t2);
-    const sure2 = chooseThreshold(cal2, maxSureWrong);
+    // with the one-reading threshold chosen across held-out sources, two readings (a way of
+    // reading a photo, not a new kind of camera) are never sure more often than one reading on
+    // the same validation photos (as practice's hold-sure.json is fitted)
+    const sure2 = across
+      ? chooseThresholdCapped(cal2, maxSureWrong, sure.sureRate)
+      : chooseThreshold(cal2, maxSureWrong);
     calibration.twoReadings = {
       temperature: r4(t2),
       sureThreshold: sure2.threshold,
-      fittedOn: `the validation photos read twice, as taken and mirrored (${pairs.length} answers, the two readings' probabilities averaged); same rules`,
+      fittedOn: `the validation photos read twice, as taken and mirrored (${pairs.length} answers, the two readings' probabilities averaged); temperature by NLL, threshold: ${across ? `the lowest with at most ${maxSureWrong * 100}% of answers sure and wrong and at most ${(100 * sure.sureRate).toFixed(2)}% sure (one reading's validation figure at its threshold)` : 'same rules'}`,
       eceBefore: r4(expectedCalibrationError(predictAll(pairs, 1)).ece),
       eceAfter: r4(expectedCalibrationError(cal2).ece),
       sureRate: r4(sure2.sureRate),

@@ -1,8 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import {
   chooseThreshold,
+  chooseThresholdAcross,
+  chooseThresholdCapped,
   expectedCalibrationError,
   fitTemperature,
+  nestedSureFigures,
   nll,
   predictAll,
   restrictedProbs,
@@ -88,5 +91,45 @@ describe('sure threshold', () => {
     expect(chooseThreshold(preds, 0).threshold).toBeCloseTo(0.91, 9);
     expect(chooseThreshold(preds, 0.2).threshold).toBeCloseTo(0.51, 9);
     expect(chooseThreshold(preds, 0.4).threshold).toBeCloseTo(0.3, 9);
+  });
+  it('can also cap how often answers are sure', () => {
+    // within 40% sure and wrong every threshold passes; at most 60% sure needs 0.81 (0.8 not sure)
+    expect(chooseThresholdCapped(preds, 0.4, 1).threshold).toBeCloseTo(0.3, 9);
+    expect(chooseThresholdCapped(preds, 0.4, 0.6).threshold).toBeCloseTo(0.81, 9);
+    expect(chooseThresholdCapped(preds, 0, 0.6).threshold).toBeCloseTo(0.91, 9);
+  });
+});
+
+describe('sure threshold chosen across held-out groups', () => {
+  // a small source that is wrong when fairly confident, and a large accurate one
+  const small = [
+    { confidence: 0.99, correct: true },
+    { confidence: 0.8, correct: false },
+    { confidence: 0.6, correct: false },
+  ];
+  const large = [
+    ...Array.from({ length: 9 }, () => ({ confidence: 0.99, correct: true })),
+    { confidence: 0.7, correct: true },
+  ];
+  it('weighs each group the same, so a large accurate group cannot make sure lenient for a small one', () => {
+    // pooled, 1 sure-and-wrong answer in 13 at 0.61 passes a limit of 10%
+    expect(chooseThreshold([...small, ...large], 0.1).threshold).toBeCloseTo(0.61, 9);
+    // across the groups the mean share at 0.61 is (1/3 + 0) / 2: the threshold must pass the 0.8
+    expect(chooseThresholdAcross([small, large], 0.1)).toBeCloseTo(0.81, 9);
+    expect(chooseThresholdAcross([small, large], 1 / 6)).toBeCloseTo(0.61, 9);
+    expect(chooseThresholdAcross([large], 0)).toBeCloseTo(0.3, 9);
+  });
+  it('ignores empty groups and refuses none', () => {
+    expect(chooseThresholdAcross([small, [], large], 0.1)).toBeCloseTo(0.81, 9);
+    expect(() => chooseThresholdAcross([[]], 0)).toThrow();
+  });
+  it('reports each group at the threshold chosen without it', () => {
+    const f = nestedSureFigures({ small, large }, 0);
+    // small is judged at large's threshold (0.3: large is never wrong), large at small's (0.81)
+    expect(f.small.threshold).toBeCloseTo(0.3, 9);
+    expect(f.small.sureWrongRate).toBeCloseTo(2 / 3, 9);
+    expect(f.large.threshold).toBeCloseTo(0.81, 9);
+    expect(f.large.sureRate).toBeCloseTo(9 / 10, 9);
+    expect(() => nestedSureFigures({ small }, 0)).toThrow();
   });
 });

@@ -149,3 +149,62 @@ export function chooseThreshold(
   }
   return sureFigures(predictions, 0.99);
 }
+
+/**
+ * The lowest threshold at which at most `maxSureWrong` of the answers are sure and wrong and at
+ * most `maxSureRate` of them are sure: for a held sign, whose mean probability sits a little lower
+ * than one answer, a threshold no more lenient than the classifier's (`maxSureRate` its sure share
+ * on the same people).
+ */
+export function chooseThresholdCapped(
+  predictions: readonly { confidence: number; correct: boolean }[],
+  maxSureWrong: number,
+  maxSureRate: number,
+  floor = 0.3,
+): SureFigures {
+  for (let t = Math.round(floor * 100); t <= 99; t++) {
+    const f = sureFigures(predictions, t / 100);
+    if (f.sureWrongRate <= maxSureWrong && f.sureRate <= maxSureRate) return f;
+  }
+  return sureFigures(predictions, 0.99);
+}
+
+/**
+ * The `sure` threshold chosen on held-out groups (e.g. leave-one-source-out answers: each group a
+ * kind of camera and people the networks never saw): the lowest threshold (grid of 0.01, at least
+ * `floor`) at which the mean over the groups of their sure-but-wrong shares is at most
+ * `maxSureWrong`. Each group weighs the same however many answers it has, so one large source
+ * cannot make `sure` lenient for the others.
+ */
+export function chooseThresholdAcross(
+  groups: readonly (readonly { confidence: number; correct: boolean }[])[],
+  maxSureWrong: number,
+  floor = 0.3,
+): number {
+  const used = groups.filter((g) => g.length > 0);
+  if (!used.length) throw new Error('chooseThresholdAcross needs at least one non-empty group');
+  for (let t = Math.round(floor * 100); t <= 99; t++) {
+    const mean = used.reduce((s, g) => s + sureFigures(g, t / 100).sureWrongRate, 0) / used.length;
+    if (mean <= maxSureWrong) return t / 100;
+  }
+  return 0.99;
+}
+
+/**
+ * Each group's figures at the threshold chosen on the other groups alone (nested: the group the
+ * figure is for took no part in choosing its threshold), as `chooseThresholdAcross` chooses.
+ */
+export function nestedSureFigures(
+  groups: Readonly<Record<string, readonly { confidence: number; correct: boolean }[]>>,
+  maxSureWrong: number,
+  floor = 0.3,
+): Record<string, SureFigures> {
+  const names = Object.keys(groups);
+  if (names.length < 2) throw new Error('nestedSureFigures needs at least two groups');
+  return Object.fromEntries(
+    names.map((name) => {
+      const others = names.filter((n) => n !== name).map((n) => groups[n]);
+      return [name, sureFigures(groups[name], chooseThresholdAcross(others, maxSureWrong, floor))];
+    }),
+  );
+}

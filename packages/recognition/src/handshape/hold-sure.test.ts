@@ -13,6 +13,8 @@ describe("practice's sure threshold for a held sign", () => {
   it('is fitted on held signs of the validation signers, at most 1% sure and wrong there', () => {
     expect(HOLD_SURE.signs).toBeGreaterThan(500);
     expect(HOLD_SURE.sureWrongRate).toBeLessThanOrEqual(0.01);
+    // never sure more often than the classifier's single answers on the same validation split
+    expect(HOLD_SURE.sureRate).toBeLessThanOrEqual(weights.calibration.sureRate);
     expect(holdSureThreshold()).toBe(HOLD_SURE.threshold);
     expect(holdSureThreshold()).toBeLessThanOrEqual(weights.calibration.sureThreshold);
   });

@@ -8,9 +8,11 @@
  * disagree is lower than each of them, so a hold of a right sign sits below the one-answer
  * threshold more often than a single answer does. `npm run fit:hold-sure` reads the validation
  * signers' photos (never trained on) as live practice reads them, held for 8 frames, and chooses
- * the threshold for the hold's mean by the same rule as the classifier's: the lowest at which at
- * most 1% of the held signs are sure and wrong. It is written to hold-sure.json with the
- * calibration it was fitted against, and a test fails when weights.json has changed since.
+ * the threshold for the hold's mean: the lowest at which at most 1% of the held signs are sure and
+ * wrong and no more of them are sure than the classifier's single answers on the same validation
+ * split (the classifier's threshold is chosen on sources never seen; the hold is never more
+ * lenient). It is written to hold-sure.json with the calibration it was fitted against, and a test
+ * fails when weights.json has changed since.
  */
 import holdSure from './hold-sure.json';
 
