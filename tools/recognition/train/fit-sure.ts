@@ -2,7 +2,7 @@
  * Reports the `sure` threshold chosen across held-out sources (sure-across.ts) for saved
  * leave-one-source-out runs, at the temperature of a weights file's calibration.
  *
- * npm run fit:sure -- [--calibration weights.json] [--two-readings] [--max-sure-wrong 0.02] RUN.json ...
+ * npm run fit:sure -- [--calibration weights.json] [--two-readings] [--max-mean-sure-wrong 0.02] RUN.json ...
  *
  * `npm run train:recognizer -- --sure-from RUN.json,...` writes the same threshold into weights.json.
  */
@@ -16,17 +16,17 @@ const arg = argReader(args);
 const calPath =
   arg.opt('--calibration') ??
   fileURLToPath(new URL('../../../packages/recognition/src/handshape/weights.json', import.meta.url));
-const valued = new Set(['--calibration', '--max-sure-wrong']);
+const valued = new Set(['--calibration', '--max-mean-sure-wrong']);
 const files = args.filter((a, k) => !a.startsWith('--') && !(k > 0 && valued.has(args[k - 1])));
 if (!files.length) {
   console.error(
-    'usage: npm run fit:sure -- [--calibration weights.json] [--two-readings] [--max-sure-wrong 0.02] RUN.json ...',
+    'usage: npm run fit:sure -- [--calibration weights.json] [--two-readings] [--max-mean-sure-wrong 0.02] RUN.json ...',
   );
   process.exit(2);
 }
 type Cal = { temperature: number; twoReadings?: { temperature: number } };
 const cal = (JSON.parse(readFileSync(calPath, 'utf8')) as { calibration?: Cal }).calibration;
 const temperature = (args.includes('--two-readings') ? cal?.twoReadings?.temperature : cal?.temperature) ?? 1;
-const result = sureAcrossSources(readRuns(files), temperature, Number(arg.opt('--max-sure-wrong') ?? 0.02));
+const result = sureAcrossSources(readRuns(files), temperature, Number(arg.opt('--max-mean-sure-wrong') ?? 0.02));
 console.log(`calibration from ${calPath}`);
 for (const line of formatSureAcross(result)) console.log(line);
