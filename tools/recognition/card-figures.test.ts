@@ -74,4 +74,17 @@ describe('the figures the About recognition page shows', () => {
     expect(f.perLetter.find((l) => l.letter === 'B')).toEqual({ letter: 'B', low: 99, high: 99 });
     expect(f.confusions[0]).toEqual({ signed: 'M', read: 'N', count: 16 });
   });
+
+  it('lists the confusions tied with the last one it has room for', () => {
+    const perClass = new Map(['A', 'B', 'C', 'D'].map((l) => [l, { n: 10, correct: 9 }]));
+    const confusion = new Map([
+      ['A', new Map([['B', 1]])],
+      ['B', new Map([['C', 1]])],
+      ['C', new Map([['D', 1]])],
+      ['D', new Map([['A', 1]])],
+    ]);
+    expect(cardLetterLine(perClass, confusion, 2)).toMatch(
+      /confusions A→B 1, B→C 1, C→D 1, D→A 1 \(the 4 most frequent\)/,
+    );
+  });
 });

@@ -123,7 +123,9 @@ export function figuresFromCard(card: string): HeldOutFigures {
 
 /**
  * The card's per-letter sentence as holdout-report.ts prints it for the card, every letter named
- * (figuresFromCard reads it back): "Letters per class (pooled): A 98%, ...; confusions M→N 16, ... (top 6)."
+ * (figuresFromCard reads it back): "Letters per class (pooled): A 98%, ...; confusions M→N 16, ...
+ * (the 6 most frequent)." Confusions as frequent as the last one listed are listed too, so a letter
+ * read wrong is never shown as never confused just because another tied with it.
  */
 export function cardLetterLine(
   perClass: ReadonlyMap<string, { n: number; correct: number }>,
@@ -136,7 +138,8 @@ export function cardLetterLine(
   const errors: [string, string, number][] = [];
   for (const [t, row] of confusion) for (const [p, c] of row) if (p !== t) errors.push([t, p, c]);
   errors.sort((a, b) => b[2] - a[2]);
-  const worst = errors.slice(0, top).map(([t, p, c]) => `${t}→${p} ${c}`);
+  const cut = errors[top - 1]?.[2] ?? 0;
+  const worst = errors.filter(([, , c], i) => i < top || c === cut).map(([t, p, c]) => `${t}→${p} ${c}`);
   return `Letters per class (pooled): ${classes.join(', ')}; confusions ${worst.join(', ')} (the ${worst.length} most frequent).`;
 }
 

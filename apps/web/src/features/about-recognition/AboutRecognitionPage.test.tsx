@@ -65,6 +65,11 @@ describe('About recognition', () => {
     expect(rowOf('M')).not.toHaveTextContent('(harder)');
     expect(rowOf('C')).not.toHaveTextContent('(harder)');
     expect(rowOf('A')).not.toHaveTextContent('(harder)');
+    // a letter read wrong at all says what it was read as
+    const below100 = HELD_OUT_FIGURES.perLetter.filter((l) => l.high < 100).map((l) => l.letter);
+    expect(below100.length).toBeGreaterThan(0);
+    for (const row of letterRows(HELD_OUT_FIGURES).filter((r) => below100.includes(r.letter)))
+      expect(row.mistakenFor.length, row.letter).toBeGreaterThan(0);
   });
 
   it('says what makes it fail, that it asks to adjust when unsure, and how to report a wrong reading', () => {
