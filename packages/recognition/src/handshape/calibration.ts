@@ -143,11 +143,13 @@ export function chooseThreshold(
   maxSureWrong: number,
   floor = 0.3,
 ): SureFigures {
-  for (let t = Math.round(floor * 100); t <= 99; t++) {
-    const f = sureFigures(predictions, t / 100);
-    if (f.sureWrongRate <= maxSureWrong) return f;
-  }
-  return sureFigures(predictions, 0.99);
+  return chooseThresholdCapped(predictions, maxSureWrong, 1, floor);
+}
+
+/** The lowest threshold on a grid of 0.01 from `floor` up to 0.99 that passes `ok` (0.99 when none does). */
+function lowestThreshold(floor: number, ok: (threshold: number) => boolean): number {
+  for (let t = Math.round(floor * 100); t < 99; t++) if (ok(t / 100)) return t / 100;
+  return 0.99;
 }
 
 /**
@@ -162,11 +164,11 @@ export function chooseThresholdCapped(
   maxSureRate: number,
   floor = 0.3,
 ): SureFigures {
-  for (let t = Math.round(floor * 100); t <= 99; t++) {
-    const f = sureFigures(predictions, t / 100);
-    if (f.sureWrongRate <= maxSureWrong && f.sureRate <= maxSureRate) return f;
-  }
-  return sureFigures(predictions, 0.99);
+  const passes = (t: number) => {
+    const f = sureFigures(predictions, t);
+    return f.sureWrongRate <= maxSureWrong && f.sureRate <= maxSureRate;
+  };
+  return sureFigures(predictions, lowestThreshold(floor, passes));
 }
 
 /**
@@ -183,11 +185,8 @@ export function chooseThresholdAcross(
 ): number {
   const used = groups.filter((g) => g.length > 0);
   if (!used.length) throw new Error('chooseThresholdAcross needs at least one non-empty group');
-  for (let t = Math.round(floor * 100); t <= 99; t++) {
-    const mean = used.reduce((s, g) => s + sureFigures(g, t / 100).sureWrongRate, 0) / used.length;
-    if (mean <= maxSureWrong) return t / 100;
-  }
-  return 0.99;
+  const meanSureWrong = (t: number) => used.reduce((s, g) => s + sureFigures(g, t).sureWrongRate, 0) / used.length;
+  return lowestThreshold(floor, (t) => meanSureWrong(t) <= maxSureWrong);
 }
 
 /**
