@@ -6,8 +6,8 @@
  *
  * `npm run train:recognizer -- --sure-from RUN.json,...` writes the same threshold into weights.json.
  */
-import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { readCalibration } from './holdout.js';
 import { argReader } from './recipe.js';
 import { formatSureAcross, readRuns, sureAcrossSources } from './sure-across.js';
 
@@ -24,9 +24,7 @@ if (!files.length) {
   );
   process.exit(2);
 }
-type Cal = { temperature: number; twoReadings?: { temperature: number } };
-const cal = (JSON.parse(readFileSync(calPath, 'utf8')) as { calibration?: Cal }).calibration;
-const temperature = (args.includes('--two-readings') ? cal?.twoReadings?.temperature : cal?.temperature) ?? 1;
+const temperature = readCalibration(calPath, args.includes('--two-readings'))?.temperature ?? 1;
 const result = sureAcrossSources(readRuns(files), temperature, Number(arg.opt('--max-mean-sure-wrong') ?? 0.02));
 console.log(`calibration from ${calPath}`);
 for (const line of formatSureAcross(result)) console.log(line);

@@ -195,7 +195,7 @@ interface Calibration {
 }
 
 /** The weights' calibration; with `twoReadings`, the one fitted for a photo read twice (falling back to the first). */
-function readCalibration(path: string, twoReadings = false): Calibration | null {
+export function readCalibration(path: string, twoReadings = false): Calibration | null {
   const json = JSON.parse(readFileSync(path, 'utf8')) as { calibration?: Calibration & { twoReadings?: Calibration } };
   return (twoReadings ? json.calibration?.twoReadings : undefined) ?? json.calibration ?? null;
 }

@@ -50,7 +50,6 @@ export function sureAcrossSources(
   temperature: number,
   maxSureWrong: number,
 ): SureAcrossSources {
-  const groups: Record<string, Array<{ confidence: number; correct: boolean }>> = {};
   const byFold = new Map<string, ScoredExample[]>();
   for (const s of scored) {
     const e = toExample(s);
@@ -58,7 +57,7 @@ export function sureAcrossSources(
     if (!byFold.has(s.fold)) byFold.set(s.fold, []);
     byFold.get(s.fold)!.push(e);
   }
-  for (const [fold, examples] of byFold) groups[fold] = predictAll(examples, temperature);
+  const groups = Object.fromEntries([...byFold].map(([fold, examples]) => [fold, predictAll(examples, temperature)]));
   if (Object.keys(groups).length < 2)
     throw new Error('the sure threshold across sources needs at least two held-out sources');
   const threshold = chooseThresholdAcross(Object.values(groups), maxSureWrong);
