@@ -18,6 +18,25 @@ describe('FeedbackPanel', () => {
     render(<FeedbackPanel feedback={null} handSeen={false} onAction={() => {}} onReport={async () => {}} />);
     expect(screen.getByText("I can't see your hand. Hold it up in front of the camera.")).toBeInTheDocument();
   });
+  it('drops an adjust hint about a hand no longer in view, and keeps a counted verdict', () => {
+    const adjust = {
+      ...fb,
+      detected: null,
+      hint: 'Move your hand a little further from the camera',
+      kind: 'adjust' as const,
+      counted: false,
+    };
+    const { rerender } = render(
+      <FeedbackPanel feedback={adjust} handSeen onAction={() => {}} onReport={async () => {}} />,
+    );
+    expect(screen.getByText('Move your hand a little further from the camera')).toBeInTheDocument();
+    rerender(<FeedbackPanel feedback={adjust} handSeen={false} onAction={() => {}} onReport={async () => {}} />);
+    expect(screen.getByText("I can't see your hand. Hold it up in front of the camera.")).toBeInTheDocument();
+    expect(screen.queryByText('Move your hand a little further from the camera')).toBeNull();
+    expect(screen.queryByTestId('confidence')).toBeNull();
+    rerender(<FeedbackPanel feedback={fb} handSeen={false} onAction={() => {}} onReport={async () => {}} />);
+    expect(screen.getByText('Move your thumb to the side of your fist')).toBeInTheDocument();
+  });
   it('shows the hint, the confidence in words only (no meter), and reports a wrong feedback once', async () => {
     const onReport = vi.fn(async () => {});
     const onAction = vi.fn();

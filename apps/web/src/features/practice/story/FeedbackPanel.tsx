@@ -46,7 +46,9 @@ export function confidenceLine(f: AslFeedbackData): string {
 }
 
 /** The current feedback: what to do, and how sure the reading is. */
-function LiveFeedback({ feedback, handSeen }: { feedback: AslFeedbackData | null; handSeen: boolean }) {
+function LiveFeedback({ feedback: latest, handSeen }: { feedback: AslFeedbackData | null; handSeen: boolean }) {
+  // An "adjust" hint is about the hand in view: once the hand is gone, only "I can't see your hand" is true.
+  const feedback = !handSeen && latest?.kind === 'adjust' ? null : latest;
   const verdict = feedback ? verdictOf(feedback) : null;
   return (
     <section
