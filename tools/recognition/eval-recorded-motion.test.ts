@@ -24,6 +24,25 @@ describe('J and Z on real movement: boris recording himself drawing Z over and o
     const strokes = zStrokes(recordings.get('Z')!);
     expect(strokes).toHaveLength(21);
     for (const [a, b] of strokes) expect(b - a).toBeLessThan(FPS);
+    // checked by eye on the index tip's path: one Z whose frame 164 jumps (top bar 157-161, diagonal
+    // to 163, bottom bar to 166), and a Z that a dip at frame 314 hid from a cut without the median
+    expect(strokes).toContainEqual([157, 167]);
+    expect(strokes).toContainEqual([309, 318]);
+  });
+
+  it('cuts one Z where one frame of its landmarks jumps, not two', () => {
+    // the index tip's x + y in frame pixels: at rest, a Z drawn over 10 frames, back, again
+    const one = [500, 500, 520, 550, 580, 610, 640, 670, 700, 730, 760, 760, 700, 600, 500, 500];
+    const pathOf = (s: number[]) =>
+      s.map((v) => Array.from({ length: 21 }, (_, k) => (k === 8 ? [v / WIDTH, 0, 0] : [0, 0, 0])));
+    const clean = [640, 580, ...one, ...one];
+    const glitch = [...clean];
+    glitch[8] = 560; // one frame read 80 pixels back, mid-stroke
+    expect(zStrokes(pathOf(clean))).toEqual([
+      [2, 12],
+      [16, 28],
+    ]);
+    expect(zStrokes(pathOf(glitch))).toEqual(zStrokes(pathOf(clean)));
   });
 
   it('reads at least 17 of the 21 recorded Zs as Z (18 now; 15 before a blurred index was read where a straight one would be, 6 before the Z check allowed for blurred frames and wide Zs)', () => {

@@ -9,8 +9,8 @@
  * each figure is given at --fps (default: 15, 20 and 30).
  *
  *  - Zs drawn: the recording cut into single Zs where the index tip's x + y (the Z's start at the
- *    top-left corner, its end at the bottom-right) turns from a low to a high (zStrokes; checked
- *    by eye on plots of each stroke); each stroke with 3 frames either side is read as
+ *    top-left corner, its end at the bottom-right) turns from a low to a high (zStrokes, over the
+ *    median of three frames; checked by eye on the tip's path of each stroke); each stroke with 3 frames either side is read as
  *    `npm run recognize -- --landmarks` reads a sequence (recognize/sequences.ts), and the whole
  *    recording is streamed through the live motion detector, which fires once per drawn letter;
  *  - the first and second halves of the recording are reported apart (the detector's rules were
@@ -56,14 +56,25 @@ export function readRecordings(csv: string): Map<string, number[][][]> {
   return new Map([...out].map(([l, fs]) => [l, fs.sort((a, b) => a.frame - b.frame).map((f) => f.pts)]));
 }
 
+/** The median of three numbers. */
+const median3 = (a: number, b: number, c: number) => Math.max(Math.min(a, b), Math.min(Math.max(a, b), c));
+
 /**
  * Single Zs in a recording of Zs drawn one after another: the index tip's x + y in frame pixels
  * rises from the Z's top-left start to its bottom-right end and falls on the way back. The turns
  * are found with `hysteresis` pixels of hysteresis, and a rise of at least `minRise` pixels from a
- * low to the next high is one Z: [first frame, last frame].
+ * low to the next high is one Z: [first frame, last frame]. The tip's x and y are each the median
+ * of the frame and its two neighbours first: one frame whose landmarks jump (boris's frame 164: the
+ * wrist 51 pixels lower, the tip 38 higher, for one frame) would otherwise cut a Z in two or hide
+ * one (a dip between its diagonal and its bottom bar).
  */
 export function zStrokes(frames: readonly number[][][], hysteresis = 25, minRise = 100): Array<[number, number]> {
-  const s = frames.map((f) => f[8][0] * WIDTH + f[8][1] * HEIGHT);
+  const tip = (i: number, k: 0 | 1) => frames[Math.max(0, Math.min(frames.length - 1, i))][8][k];
+  const s = frames.map(
+    (_, i) =>
+      median3(tip(i - 1, 0), tip(i, 0), tip(i + 1, 0)) * WIDTH +
+      median3(tip(i - 1, 1), tip(i, 1), tip(i + 1, 1)) * HEIGHT,
+  );
   const turns: { i: number; kind: 'low' | 'high' }[] = [];
   let dir: 'up' | 'down' | null = null;
   let cand = 0;
