@@ -18,7 +18,7 @@ describe('FeedbackPanel', () => {
     render(<FeedbackPanel feedback={null} handSeen={false} onAction={() => {}} onReport={async () => {}} />);
     expect(screen.getByText("I can't see your hand. Hold it up in front of the camera.")).toBeInTheDocument();
   });
-  it('drops an adjust hint about a hand no longer in view, and keeps a counted verdict', () => {
+  it('drops an adjust hint (and its report link) about a hand no longer in view, and keeps a counted verdict', () => {
     const adjust = {
       ...fb,
       detected: null,
@@ -34,8 +34,10 @@ describe('FeedbackPanel', () => {
     expect(screen.getByText("I can't see your hand. Hold it up in front of the camera.")).toBeInTheDocument();
     expect(screen.queryByText('Move your hand a little further from the camera')).toBeNull();
     expect(screen.queryByTestId('confidence')).toBeNull();
+    expect(screen.queryByRole('button', { name: 'This feedback is wrong' })).toBeNull();
     rerender(<FeedbackPanel feedback={fb} handSeen={false} onAction={() => {}} onReport={async () => {}} />);
     expect(screen.getByText('Move your thumb to the side of your fist')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'This feedback is wrong' })).toBeEnabled();
   });
   it('shows the hint, the confidence in words only (no meter), and reports a wrong feedback once', async () => {
     const onReport = vi.fn(async () => {});

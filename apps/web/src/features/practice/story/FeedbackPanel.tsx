@@ -46,9 +46,7 @@ export function confidenceLine(f: AslFeedbackData): string {
 }
 
 /** The current feedback: what to do, and how sure the reading is. */
-function LiveFeedback({ feedback: latest, handSeen }: { feedback: AslFeedbackData | null; handSeen: boolean }) {
-  // An "adjust" hint is about the hand in view: once the hand is gone, only "I can't see your hand" is true.
-  const feedback = !handSeen && latest?.kind === 'adjust' ? null : latest;
+function LiveFeedback({ feedback, handSeen }: { feedback: AslFeedbackData | null; handSeen: boolean }) {
   const verdict = feedback ? verdictOf(feedback) : null;
   return (
     <section
@@ -82,8 +80,11 @@ function LiveFeedback({ feedback: latest, handSeen }: { feedback: AslFeedbackDat
 }
 
 /** The current feedback (over the video when a slot is given), "This feedback is wrong" and the practice actions. */
-export function FeedbackPanel({ feedback, handSeen, onAction, onReport, disabled, slot }: FeedbackPanelProps) {
+export function FeedbackPanel({ feedback: latest, handSeen, onAction, onReport, disabled, slot }: FeedbackPanelProps) {
   const [reported, setReported] = useState<string | null>(null);
+  // An "adjust" hint is about the hand in view: once the hand is gone, only "I can't see your hand"
+  // is true, and there is no feedback to report.
+  const feedback = !handSeen && latest?.kind === 'adjust' ? null : latest;
   const key = feedback ? `${feedback.target}-${feedback.detected}-${feedback.held_ms}` : null;
   const live = <LiveFeedback feedback={feedback} handSeen={handSeen} />;
   return (
