@@ -11,8 +11,9 @@
  *  - Zs drawn: the recording cut into single Zs where the index tip's x + y (the Z's start at the
  *    top-left corner, its end at the bottom-right) turns from a low to a high (zStrokes, over the
  *    median of three frames; checked by eye on the tip's path of each stroke); each stroke with 3
- *    frames either side is read as `npm run recognize -- --landmarks` reads a sequence (recognize/sequences.ts), and the whole
- *    recording is streamed through the live motion detector, which fires once per drawn letter;
+ *    frames either side is read as `npm run recognize -- --landmarks` reads a sequence
+ *    (recognize/sequences.ts), and the whole recording is streamed through the live motion
+ *    detector, which fires once per drawn letter;
  *  - the first and second halves of the recording are reported apart (the detector's rules were
  *    revised looking at the first half only);
  *  - other letters: every other letter's recording streamed (J or Z fires), and cut into 1 s
