@@ -44,7 +44,7 @@ test('a word signed right scores 100% on the result screen and on the dashboard'
   await expect(page.getByText(/[1-9] of \d+ letters/)).toBeVisible({ timeout: 90_000 });
   await expect(page.getByText(/3 of \d+ letters/)).toBeVisible({ timeout: 90_000 });
   await expect(page.getByText('Sentence 2 of 4')).toBeVisible();
-  await expect(page.locator('.hint-correct')).toHaveText(/That's T\. Well done!/);
+  await expect(page.locator('.hint-correct')).toHaveText(/That's T\. Well done! You spelled CAT\./);
   await fullPageScreenshot(page, 'test-results/screenshots/practice-feedback.png');
 
   // Complete Story with letters left (while the video shows no hand): 3 of 15 letters, all right first time.

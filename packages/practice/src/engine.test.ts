@@ -54,6 +54,16 @@ describe('practice engine: what counts as an attempt', () => {
     });
   });
 
+  it("praises each letter, and the word's last letter names the word spelled", () => {
+    const { counted } = run(['SUN', 'A'], [...signWord('SUN', 700, 800), ...signWord('A', 700, 800)]);
+    expect(counted.map((e) => e.hint)).toEqual([
+      "That's S. Well done!",
+      "That's U. Well done!",
+      "That's N. Well done! You spelled SUN.",
+      "That's A. Well done!",
+    ]);
+  });
+
   it('keeps the accepted letter spent however long it is held (3 s)', () => {
     const { counted } = run(['AB'], [{ hand: 'A', ms: 3500 }]);
     expect(counted).toHaveLength(1);

@@ -1,8 +1,14 @@
 import type { PracticeTarget } from '@asl/protocol';
 import type { MotionLetter } from './frame.js';
 
-/** What a learner hears when the held handshape is the target (live and offline practice). */
-export const praiseFor = (t: Pick<PracticeTarget, 'letter'>): string => `That's ${t.letter}. Well done!`;
+/**
+ * What a learner hears when the held handshape is the target (live and offline practice); the last
+ * letter of a word of two or more letters also names the word, which the learner has now spelled.
+ */
+export const praiseFor = (t: Pick<PracticeTarget, 'letter' | 'word' | 'letter_index'>): string => {
+  const spelled = t.word.length > 1 && t.letter_index === t.word.length - 1;
+  return `That's ${t.letter}. Well done!${spelled ? ` You spelled ${t.word}.` : ''}`;
+};
 
 /** J or Z's handshape is held: the letter is drawn, not held. */
 export const MOTION_PENDING_HINT: Record<MotionLetter, string> = {
