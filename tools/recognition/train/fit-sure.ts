@@ -16,15 +16,14 @@ const arg = argReader(args);
 const calPath =
   arg.opt('--calibration') ??
   fileURLToPath(new URL('../../../packages/recognition/src/handshape/weights.json', import.meta.url));
-const valued = new Set(['--calibration', '--max-mean-sure-wrong']);
-const files = args.filter((a, k) => !a.startsWith('--') && !(k > 0 && valued.has(args[k - 1])));
+const files = arg.positional(['--calibration', '--max-mean-sure-wrong']);
 if (!files.length) {
   console.error(
     'usage: npm run fit:sure -- [--calibration weights.json] [--two-readings] [--max-mean-sure-wrong 0.02] RUN.json ...',
   );
   process.exit(2);
 }
-const temperature = readCalibration(calPath, args.includes('--two-readings'))?.temperature ?? 1;
+const temperature = readCalibration(calPath, arg.flag('--two-readings'))?.temperature ?? 1;
 const result = sureAcrossSources(readRuns(files), temperature, Number(arg.opt('--max-mean-sure-wrong') ?? 0.02));
 console.log(`calibration from ${calPath}`);
 for (const line of formatSureAcross(result)) console.log(line);

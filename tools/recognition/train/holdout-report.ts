@@ -18,19 +18,16 @@ import {
   type ScoredExample,
 } from '../../../packages/recognition/src/handshape/calibration.js';
 import { formatEval } from './pipeline.js';
-import { tally, toExample, type Scored } from './holdout.js';
+import { readCalibration, tally, toExample, type Scored } from './holdout.js';
+import { argReader } from './recipe.js';
 import { cardLetterLine } from '../card-figures.js';
 
-const args = process.argv.slice(2);
-const i = args.indexOf('--calibration');
+const arg = argReader(process.argv.slice(2));
 const calPath =
-  i >= 0
-    ? args[i + 1]
-    : fileURLToPath(new URL('../../../packages/recognition/src/handshape/weights.json', import.meta.url));
-const files = args.filter((a, k) => !a.startsWith('--') && !(k > 0 && args[k - 1] === '--calibration'));
-const cal = (
-  JSON.parse(readFileSync(calPath, 'utf8')) as { calibration?: { temperature: number; sureThreshold: number } }
-).calibration ?? { temperature: 1, sureThreshold: 0 };
+  arg.opt('--calibration') ??
+  fileURLToPath(new URL('../../../packages/recognition/src/handshape/weights.json', import.meta.url));
+const files = arg.positional(['--calibration']);
+const cal = readCalibration(calPath) ?? { temperature: 1, sureThreshold: 0 };
 
 const scored: Scored[] = [];
 for (const f of files) scored.push(...(JSON.parse(readFileSync(f, 'utf8')) as { scored: Scored[] }).scored);
@@ -57,7 +54,7 @@ console.log(formatEval('pooled letters', all.letters, STATIC_LETTERS));
 // for the model card, which the app's About recognition page reads (tools/recognition/card-figures.ts)
 console.log(cardLetterLine(all.letters.perClass, all.letters.confusion));
 if (all.digits.n) console.log(formatEval('pooled digits', all.digits, DIGITS));
-if (args.includes('--bins')) {
+if (arg.flag('--bins')) {
   const { bins, ece } = expectedCalibrationError(predictAll(examples(scored), cal.temperature));
   console.log(`reliability, pooled (ECE ${(100 * ece).toFixed(1)}%):`);
   for (const b of bins)

@@ -41,6 +41,9 @@ export function argReader(args: readonly string[]) {
       return i >= 0 ? args[i + 1] : undefined;
     },
     flag: (n: string): boolean => args.includes(n),
+    /** The arguments that are neither options nor the values of the options in `valued`. */
+    positional: (valued: readonly string[] = []): string[] =>
+      args.filter((a, k) => !a.startsWith('--') && !(k > 0 && valued.includes(args[k - 1]))),
   };
 }
 

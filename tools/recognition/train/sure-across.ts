@@ -11,7 +11,6 @@ import {
   nestedSureFigures,
   predictAll,
   sureFigures,
-  type ScoredExample,
   type SureFigures,
 } from '../../../packages/recognition/src/handshape/calibration.js';
 import { toExample, type Scored } from './holdout.js';
@@ -35,14 +34,21 @@ export function readRuns(files: readonly string[]): Scored[] {
   const byFold = new Map<string, Scored[]>();
   for (const f of files) {
     const scored = (JSON.parse(readFileSync(f, 'utf8')) as { scored: Scored[] }).scored;
-    const folds = new Map<string, Scored[]>();
-    for (const s of scored) {
-      if (!folds.has(s.fold)) folds.set(s.fold, []);
-      folds.get(s.fold)!.push(s);
-    }
-    for (const [fold, rows] of folds) byFold.set(fold, rows);
+    for (const [fold, rows] of groupBy(scored, (s) => s.fold)) byFold.set(fold, rows);
   }
   return [...byFold.values()].flat();
+}
+
+/** Items in groups by key, in order of first appearance. */
+function groupBy<T>(items: Iterable<T>, key: (item: T) => string): Map<string, T[]> {
+  const out = new Map<string, T[]>();
+  for (const item of items) {
+    const k = key(item);
+    const list = out.get(k);
+    if (list) list.push(item);
+    else out.set(k, [item]);
+  }
+  return out;
 }
 
 export function sureAcrossSources(
@@ -50,14 +56,20 @@ export function sureAcrossSources(
   temperature: number,
   maxSureWrong: number,
 ): SureAcrossSources {
-  const byFold = new Map<string, ScoredExample[]>();
-  for (const s of scored) {
+  const examples = scored.flatMap((s) => {
     const e = toExample(s);
-    if (!e) continue;
-    if (!byFold.has(s.fold)) byFold.set(s.fold, []);
-    byFold.get(s.fold)!.push(e);
-  }
-  const groups = Object.fromEntries([...byFold].map(([fold, examples]) => [fold, predictAll(examples, temperature)]));
+    return e ? [{ fold: s.fold, e }] : [];
+  });
+  const byFold = groupBy(examples, (x) => x.fold);
+  const groups = Object.fromEntries(
+    [...byFold].map(([fold, xs]) => [
+      fold,
+      predictAll(
+        xs.map((x) => x.e),
+        temperature,
+      ),
+    ]),
+  );
   if (Object.keys(groups).length < 2)
     throw new Error('the sure threshold across sources needs at least two held-out sources');
   const threshold = chooseThresholdAcross(Object.values(groups), maxSureWrong);
