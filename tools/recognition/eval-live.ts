@@ -9,6 +9,9 @@
  * with the shipped model's calibration, and the sign decided by the mean of those frames'
  * probabilities (as the stabilizer smooths); sure when that letter's mean probability reaches
  * practice's threshold for a hold (holdSureThreshold, as practice decides over its 500 ms window).
+ * The benefit of the doubt toward the asked letter (targetDoubtThreshold) is reported for each
+ * configuration: right signs told wrong (a sure hold of another letter) without and with it, and
+ * the true wrong verdicts it withholds (each sign asked every letter but its own and the one read).
  * Compares the live options of before 2026-11-25 (palm search at pad 1 then 2) with the shipped
  * LIVE_PIPELINE_OPTIONS (the weak first reading searched again, every other frame mirrored, a
  * 192 crop, the frame also searched turned); --landmark-size N adds the shipped options with
@@ -21,6 +24,7 @@ import { LIVE_PIPELINE_OPTIONS } from '../../packages/recognition/src/landmarks/
 import type { PipelineOptions } from '../../packages/recognition/src/landmarks/hand-pipeline.js';
 import { classify, loadModel, type WeightsJson } from '../../packages/recognition/src/handshape/classifier.js';
 import { holdSureThreshold } from '../../packages/recognition/src/handshape/hold-sure.js';
+import { targetDoubtThreshold } from '../../packages/recognition/src/handshape/target-doubt.js';
 import { ensureModels } from './convert/ensure-models.js';
 import { sharedDir } from '../shared-dir.mjs';
 import { holdSign, webcamFrame } from './live-hold.js';
@@ -52,6 +56,7 @@ const fold = JSON.parse(readFileSync(path.join(foldDir, `${set}.json`), 'utf8'))
 const model = loadModel({ ...fold, calibration: shipped.calibration });
 // practice's threshold for a hold (fitted on the validation signers by `npm run fit:hold-sure`)
 const sureAt = holdSureThreshold();
+const doubt = targetDoubtThreshold();
 const base = path.join(sharedDir(), 'data', 'photos', set);
 const rows = (await readManifest(path.join(sharedDir(), 'data', 'photos'), set))
   // static letters of everyone but the test signer (Massey hand4)
@@ -88,6 +93,9 @@ for (const [name, o] of Object.entries(configs)) {
   let frameRight = 0;
   let frameN = 0;
   let detectorRuns = 0;
+  let doubtedRight = 0;
+  let verdicts = 0;
+  let withheld = 0;
   const confusions = new Map<string, number>();
   for (const r of rows) {
     const want = r.label.toUpperCase();
@@ -111,13 +119,25 @@ for (const [name, o] of Object.entries(configs)) {
     // tracked frames here, about HandReader's 500 ms window at 15 fps) reaches the threshold
     if (held.label !== undefined && held.confidence >= sureAt) {
       if (held.label === want) sureRight++;
-      else sureWrong++;
+      else {
+        sureWrong++;
+        if ((held.probabilities[want] ?? 0) >= doubt) doubtedRight++;
+      }
+      // asked every other letter (but the one read, which would be accepted): a true "wrong"
+      for (const [l, p] of Object.entries(held.probabilities)) {
+        if (l === want || l === held.label || /^[JZ]$/.test(l)) continue;
+        verdicts++;
+        if (p >= doubt) withheld++;
+      }
     }
   }
   await pipe.close();
   const pc = (a: number, b: number) => `${((100 * a) / b).toFixed(1)}%`;
   console.log(
     `${set}, ${name}: held signs ${right}/${rows.length} (${pc(right, rows.length)}), sure and right ${sureRight} (${pc(sureRight, rows.length)}), sure and wrong ${sureWrong}, tracked frames ${frameRight}/${frameN} (${pc(frameRight, frameN)}), palm detector ${(detectorRuns / rows.length).toFixed(2)} runs a sign of ${frames} frames`,
+  );
+  console.log(
+    `  the doubt toward the asked letter (${doubt}): right signs told wrong ${sureWrong} -> ${sureWrong - doubtedRight}, wrong verdicts withheld ${withheld} of ${verdicts} (${pc(withheld, verdicts)})`,
   );
   const top = [...confusions].sort((a, b) => b[1] - a[1]).slice(0, 8);
   console.log(`  wrong: ${top.map(([k, n]) => `${k} ${n}`).join(', ') || 'none'}`);

@@ -23,6 +23,8 @@ export interface HeldSign {
   label: string | undefined;
   /** that mean probability, practice's `sure` is decided on it */
   confidence: number;
+  /** every label's mean probability over the tracked frames */
+  probabilities: Record<string, number>;
   /** tracked frames read (the first frame, which finds the hand, is not counted) */
   tracked: number;
   /** each tracked frame's own label */
@@ -56,5 +58,6 @@ export async function holdSign(
   }
   const tracked = frameLabels.length;
   const [label, total] = [...sum].sort((a, b) => b[1] - a[1])[0] ?? [undefined, 0];
-  return { label, confidence: tracked ? total / tracked : 0, tracked, frameLabels, detectorRuns };
+  const probabilities = Object.fromEntries([...sum].map(([l, p]) => [l, p / Math.max(tracked, 1)]));
+  return { label, confidence: tracked ? total / tracked : 0, probabilities, tracked, frameLabels, detectorRuns };
 }

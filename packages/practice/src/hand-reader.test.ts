@@ -1,5 +1,5 @@
 import type { DetectedHand } from '@asl/protocol';
-import { classify, handshapeInput, holdSureThreshold, sureThreshold } from '@asl/recognition';
+import { classify, handshapeInput, holdSureThreshold, sureThreshold, targetDoubtThreshold } from '@asl/recognition';
 import { describe, expect, it } from 'vitest';
 import { ADJUST } from './adjust';
 import { HandReader } from './hand-reader';
@@ -94,5 +94,45 @@ describe('HandReader: sure is decided on the held hand, not on one frame', () =>
     };
     for (let i = 0; i < 10; i++) last = reader.read(i * 66, [far], TARGET, { width: 4000, height: 4000 });
     expect(last!.frame.hand).toMatchObject({ label: 'C', sure: false, adjust: ADJUST.tooFar });
+  });
+});
+
+describe('HandReader: the benefit of the doubt toward the letter asked', () => {
+  const probs = () => {
+    const { landmarks, handedness } = handshapeInput(C);
+    return classify(landmarks, handedness, 'letters').probabilities;
+  };
+  // the letter the C hand is most like after C itself, and how much of it the reading gives
+  const [runnerUp, pRunnerUp] = Object.entries(probs())
+    .filter(([l]) => l !== 'C')
+    .sort((a, b) => b[1] - a[1])[0]!;
+  const hold = (reader: HandReader, letter: string) => {
+    let last;
+    for (let i = 0; i < 10; i++) last = reader.read(i * 66, [C], { letter, kind: 'letter' }, FRAME);
+    return last!.frame.hand!;
+  };
+
+  it('uses the committed threshold by default, a few percent', () => {
+    expect(targetDoubtThreshold()).toBeGreaterThan(0);
+    expect(targetDoubtThreshold()).toBeLessThan(0.1);
+    expect(new HandReader()['doubt']).toBe(targetDoubtThreshold());
+  });
+
+  it('a hand read as another letter is not sure while the asked letter keeps enough of the reading', () => {
+    expect(pRunnerUp).toBeGreaterThan(1e-5);
+    const doubted = hold(new HandReader(0.5, pRunnerUp / 2), runnerUp);
+    expect(doubted).toMatchObject({ label: 'C', sure: false });
+    expect(typeof doubted.adjust).toBe('string'); // what to change toward the asked letter
+    expect(doubted.adjust!.length).toBeGreaterThan(5);
+    // the same hand, the asked letter given less than the threshold: told as C
+    expect(hold(new HandReader(0.5, Math.min(1, pRunnerUp * 2)), runnerUp)).toMatchObject({ label: 'C', sure: true });
+    // a letter the reading gives almost nothing
+    const unlike = Object.entries(probs()).sort((a, b) => a[1] - b[1])[0]![0];
+    expect(hold(new HandReader(0.5, pRunnerUp / 2), unlike)).toMatchObject({ label: 'C', sure: true });
+  });
+
+  it('never doubts the letter asked itself, nor toward J or Z (drawn, not held)', () => {
+    expect(hold(new HandReader(0.5, 1e-9), 'C')).toMatchObject({ label: 'C', sure: true });
+    expect(hold(new HandReader(0.5, 1e-9), 'J')).toMatchObject({ label: 'C', sure: true });
   });
 });

@@ -8,6 +8,7 @@ import {
   MotionDetector,
   Stabilizer,
   holdSureThreshold,
+  targetDoubtThreshold,
   templateFor,
   type Classification,
   type ClassSet,
@@ -40,14 +41,22 @@ export const SURE_WINDOW_MS = 500;
  * still hand give readings that scatter (the tracked crop moves by a pixel, the landmarks follow),
  * so a hand read at 0.90-0.94 would otherwise flicker between sure and not sure and never be held
  * sure for long enough.
+ *
+ * The letter asked for gets the benefit of the doubt (target-doubt.ts): a hold read as another
+ * letter is not sure while the asked letter's own probability, averaged over the same frames, is
+ * at least `doubt`. The learner is asked to adjust and nothing is counted, rather than told that
+ * a sign the recogniser half reads as the asked letter "looks more like" another.
  */
 export class HandReader {
   private readonly stabilizer = new Stabilizer();
   private readonly motion = new MotionDetector();
   private readonly advisor = new AdjustAdvisor();
-  private window: Array<{ timeMs: number; label: string; p: number }> = [];
+  private window: Array<{ timeMs: number; label: string; p: number; asked: string | null; pTarget: number }> = [];
 
-  constructor(private readonly threshold: number = holdSureThreshold()) {}
+  constructor(
+    private readonly threshold: number = holdSureThreshold(),
+    private readonly doubt: number = targetDoubtThreshold(),
+  ) {}
 
   reset(): void {
     this.stabilizer.reset();
@@ -84,7 +93,20 @@ export class HandReader {
       this.window = [];
       return { frame: { timeMs, hand: null }, prediction };
     }
-    const sure = st.candidate !== null && this.heldSure(timeMs, st.candidate, c.probabilities[st.candidate] ?? 0);
+    // J and Z are drawn, not read from a held shape: no doubt toward them
+    const asked = target && !/^[JZ]$/.test(target.letter) ? target.letter : null;
+    const pTarget = asked ? (c.probabilities[asked] ?? 0) : 0;
+    const held =
+      st.candidate === null
+        ? null
+        : this.held(timeMs, st.candidate, c.probabilities[st.candidate] ?? 0, asked, pTarget);
+    const doubted = held !== null && asked !== null && st.candidate !== asked && held.pTarget >= this.doubt;
+    const sure = held !== null && held.p >= this.threshold && !doubted;
+    const check = target
+      ? checkTarget(target.letter, input.landmarks, input.handedness, st.candidate ?? c.label)
+      : null;
+    // a hold doubted toward the asked letter: what to change to make it (when the template says), or the usual advice
+    const adjust = doubted && !advice && check && !check.matches ? check.hint : advice;
     return {
       prediction,
       frame: {
@@ -93,21 +115,33 @@ export class HandReader {
           label: st.candidate,
           confidence: round(st.confidence),
           sure,
-          ...(sure ? {} : { adjust: advice }),
+          ...(sure ? {} : { adjust }),
           at: position(input.landmarks),
           motion,
-          check: target ? checkTarget(target.letter, input.landmarks, input.handedness, st.candidate ?? c.label) : null,
+          check,
         },
       },
     };
   }
 
-  /** The leading handshape's probability, averaged over the window, reaches the threshold. */
-  private heldSure(timeMs: number, label: string, p: number): boolean {
-    this.window.push({ timeMs, label, p });
+  /**
+   * The leading handshape's probability, averaged over the window's frames it led, and the asked
+   * letter's over those of them read while that letter was asked (the target moves on at once).
+   */
+  private held(
+    timeMs: number,
+    label: string,
+    p: number,
+    asked: string | null,
+    pTarget: number,
+  ): { p: number; pTarget: number } {
+    this.window.push({ timeMs, label, p, asked, pTarget });
     while (this.window.length > 1 && timeMs - this.window[0]!.timeMs > SURE_WINDOW_MS) this.window.shift();
     const same = this.window.filter((w) => w.label === label);
-    return same.reduce((s, w) => s + w.p, 0) / same.length >= this.threshold;
+    const asking = same.filter((w) => w.asked === asked);
+    const mean = (ws: typeof same, f: (w: (typeof same)[number]) => number) =>
+      ws.reduce((s, w) => s + f(w), 0) / ws.length;
+    return { p: mean(same, (w) => w.p), pTarget: mean(asking, (w) => w.pTarget) };
   }
 }
 

@@ -81,6 +81,7 @@ describe('About recognition', () => {
     expect(screen.getByText(/C and O: /)).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'When it isn’t sure, it says so' })).toBeInTheDocument();
     expect(screen.getByText(/it doesn’t name a letter: it asks you to adjust/)).toBeInTheDocument();
+    expect(screen.getByText(/could still be the one asked, it gives you the benefit of the doubt/)).toBeInTheDocument();
     expect(
       screen.getByText(/sure of about 93 answers in 100, and only 4 of its 3,300 answers were sure but wrong/),
     ).toBeInTheDocument();

@@ -157,6 +157,11 @@ export function AboutRecognitionPage({ figures = HELD_OUT_FIGURES }: { figures?:
           not count against you.
         </p>
         <p>
+          It knows which letter you were asked for. When your hand is read as another letter but could still be the one
+          asked, it gives you the benefit of the doubt: it asks you to adjust instead of telling you that you made
+          another letter.
+        </p>
+        <p>
           On the people it never saw, it was sure of about {sureIn100} answers in 100, and only{' '}
           {figures.sureButWrong.count} of its {figures.sureButWrong.total.toLocaleString('en-US')} answers were sure but
           wrong.

@@ -30,6 +30,8 @@ describe('FeedbackPanel', () => {
       <FeedbackPanel feedback={adjust} handSeen onAction={() => {}} onReport={async () => {}} />,
     );
     expect(screen.getByText('Move your hand a little further from the camera')).toBeInTheDocument();
+    // not sure whatever the leading letter's own probability (0.82 would read "fairly sure")
+    expect(screen.getByTestId('confidence')).toHaveTextContent(/^Reading: not sure$/);
     rerender(<FeedbackPanel feedback={adjust} handSeen={false} onAction={() => {}} onReport={async () => {}} />);
     expect(screen.getByText("I can't see your hand. Hold it up in front of the camera.")).toBeInTheDocument();
     expect(screen.queryByText('Move your hand a little further from the camera')).toBeNull();

@@ -37,11 +37,14 @@ const verdictOf = (f: AslFeedbackData): Verdict => (f.correct ? 'right' : f.coun
 
 /**
  * How sure the reading is, in words only (no bar or percentage that reads like a score), in the
- * colour of the verdict: green when right, red when counted wrong, quiet while pending.
+ * colour of the verdict: green when right, red when counted wrong, quiet while pending. An adjust
+ * hint is given because the reading is not sure (of the letter read, or that it is not the letter
+ * asked), whatever the leading letter's own probability.
  */
 export function confidenceLine(f: AslFeedbackData): string {
+  if (f.kind === 'adjust') return 'Reading: not sure';
   const sure = confidenceWords(f.confidence).toLowerCase();
-  if (f.detected && f.kind !== 'adjust') return `Read as ${f.detected} · ${sure}`;
+  if (f.detected) return `Read as ${f.detected} · ${sure}`;
   return `Reading: ${sure}`;
 }
 
