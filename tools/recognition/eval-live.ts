@@ -25,6 +25,8 @@ import type { PipelineOptions } from '../../packages/recognition/src/landmarks/h
 import { classify, loadModel, type WeightsJson } from '../../packages/recognition/src/handshape/classifier.js';
 import { holdSureThreshold } from '../../packages/recognition/src/handshape/hold-sure.js';
 import { targetDoubtThreshold } from '../../packages/recognition/src/handshape/target-doubt.js';
+import { STATIC_LETTERS } from '../../packages/recognition/src/handshape/labels.js';
+import { doubtFigures, type DoubtRow } from './train/target-doubt.js';
 import { ensureModels } from './convert/ensure-models.js';
 import { sharedDir } from '../shared-dir.mjs';
 import { holdSign, webcamFrame } from './live-hold.js';
@@ -93,9 +95,7 @@ for (const [name, o] of Object.entries(configs)) {
   let frameRight = 0;
   let frameN = 0;
   let detectorRuns = 0;
-  let doubtedRight = 0;
-  let verdicts = 0;
-  let withheld = 0;
+  const doubtRows: DoubtRow[] = [];
   const confusions = new Map<string, number>();
   for (const r of rows) {
     const want = r.label.toUpperCase();
@@ -119,25 +119,18 @@ for (const [name, o] of Object.entries(configs)) {
     // tracked frames here, about HandReader's 500 ms window at 15 fps) reaches the threshold
     if (held.label !== undefined && held.confidence >= sureAt) {
       if (held.label === want) sureRight++;
-      else {
-        sureWrong++;
-        if ((held.probabilities[want] ?? 0) >= doubt) doubtedRight++;
-      }
-      // asked every other letter (but the one read, which would be accepted): a true "wrong"
-      for (const [l, p] of Object.entries(held.probabilities)) {
-        if (l === want || l === held.label || /^[JZ]$/.test(l)) continue;
-        verdicts++;
-        if (p >= doubt) withheld++;
-      }
+      else sureWrong++;
     }
+    doubtRows.push({ p: STATIC_LETTERS.map((l) => held.probabilities[l] ?? 0), truth: STATIC_LETTERS.indexOf(want) });
   }
   await pipe.close();
   const pc = (a: number, b: number) => `${((100 * a) / b).toFixed(1)}%`;
   console.log(
     `${set}, ${name}: held signs ${right}/${rows.length} (${pc(right, rows.length)}), sure and right ${sureRight} (${pc(sureRight, rows.length)}), sure and wrong ${sureWrong}, tracked frames ${frameRight}/${frameN} (${pc(frameRight, frameN)}), palm detector ${(detectorRuns / rows.length).toFixed(2)} runs a sign of ${frames} frames`,
   );
+  const d = doubtFigures(doubtRows, sureAt, doubt);
   console.log(
-    `  the doubt toward the asked letter (${doubt}): right signs told wrong ${sureWrong} -> ${sureWrong - doubtedRight}, wrong verdicts withheld ${withheld} of ${verdicts} (${pc(withheld, verdicts)})`,
+    `  the doubt toward the asked letter (${doubt}): right signs told wrong ${Math.round(d.rightToldWrongBefore * d.answers)} -> ${Math.round(d.rightToldWrong * d.answers)}, wrong verdicts withheld ${pc(d.withheld, 1)} (the runner-up asked: ${pc(d.withheldRunnerUp, 1)})`,
   );
   const top = [...confusions].sort((a, b) => b[1] - a[1]).slice(0, 8);
   console.log(`  wrong: ${top.map(([k, n]) => `${k} ${n}`).join(', ') || 'none'}`);

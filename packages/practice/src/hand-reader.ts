@@ -45,7 +45,7 @@ export const SURE_WINDOW_MS = 500;
  * The letter asked for gets the benefit of the doubt (target-doubt.ts): a hold read as another
  * letter is not sure while the asked letter's own probability, averaged over the same frames, is
  * at least `doubt`. The learner is asked to adjust and nothing is counted, rather than told that
- * a sign the recogniser half reads as the asked letter "looks more like" another.
+ * a sign the recogniser also reads as possibly the asked letter "looks more like" another.
  */
 export class HandReader {
   private readonly stabilizer = new Stabilizer();
