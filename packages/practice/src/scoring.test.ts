@@ -48,6 +48,23 @@ describe('summarise (letters, not raw attempts)', () => {
     expect(summarise([], 1).completion_message).toBe('No letter was tried, so there is no score yet.');
   });
 
+  it('says which letters were never read right, apart from those that took more than one try', () => {
+    // C right; A wrong then right; T wrong twice, never right (the story ended there)
+    const s = summarise(
+      [at(0, 'C', true), at(1, 'A', false), at(1, 'A', true), at(2, 'T', false), at(2, 'T', false)],
+      12,
+    );
+    expect(s.accuracy_by_letter).toEqual({ A: 0, C: 1, T: 0 });
+    expect(s.final_suggestions).toEqual([
+      'Practise T: it was not read as T yet.',
+      'Practise A: it took more than one try.',
+      'Hold each handshape still for a moment so it can be read clearly.',
+      'Finish the story to practise every letter in it.',
+    ]);
+    const two = summarise([at(0, 'M', false), at(1, 'T', false)], 12);
+    expect(two.final_suggestions[0]).toBe('Practise M, T: they were not read right yet.');
+  });
+
   it('handles a session with no attempts', () => {
     expect(summarise([], 3)).toMatchObject({ overall_score: 0, letters_attempted: 0, completed: false });
   });

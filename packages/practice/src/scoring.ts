@@ -63,12 +63,23 @@ export function summarise(attempts: readonly ScoredAttempt[], lettersTotal: numb
     .slice(0, 3)
     .map(([l]) => l);
   const final_suggestions: string[] = [];
-  if (weakest.length > 0)
-    final_suggestions.push(
-      `Practise ${weakest.join(', ')}: ${weakest.length === 1 ? 'it' : 'they'} took more than one try.`,
-      'Hold each handshape still for a moment so it can be read clearly.',
-    );
-  else if (attempted > 0)
+  if (weakest.length > 0) {
+    // a letter never read right (a story ended early on it) did not "take more than one try"
+    const everSigned = new Set(letters.filter((l) => l.signed).map((l) => l.target));
+    const notYet = weakest.filter((l) => !everSigned.has(l));
+    const moreTries = weakest.filter((l) => everSigned.has(l));
+    if (notYet.length > 0)
+      final_suggestions.push(
+        notYet.length === 1
+          ? `Practise ${notYet[0]}: it was not read as ${notYet[0]} yet.`
+          : `Practise ${notYet.join(', ')}: they were not read right yet.`,
+      );
+    if (moreTries.length > 0)
+      final_suggestions.push(
+        `Practise ${moreTries.join(', ')}: ${moreTries.length === 1 ? 'it' : 'they'} took more than one try.`,
+      );
+    final_suggestions.push('Hold each handshape still for a moment so it can be read clearly.');
+  } else if (attempted > 0)
     final_suggestions.push(
       completed
         ? 'Every letter was right at the first try. Try a story at the next level.'
