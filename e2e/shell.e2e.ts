@@ -348,7 +348,7 @@ test.describe('mobile 375x812', () => {
 test.describe('the smallest phone, 320x568', () => {
   test.use({ viewport: { width: 320, height: 568 }, isMobile: true, hasTouch: true });
 
-  test('the longest page name stays whole and the page no wider than the screen in High Contrast', async ({
+  test('the longest page name and "High Contrast" stay whole and the page no wider than the screen', async ({
     page,
     base,
   }) => {
@@ -360,6 +360,19 @@ test.describe('the smallest phone, 320x568', () => {
     await expect(page.locator('html')).toHaveAttribute('data-theme', 'high-contrast');
     expect(await cutShort(name)).toBeLessThanOrEqual(0);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320);
+    // the theme picker shows "High Contrast" whole: as wide in the header as on its own
+    const picker = await page.evaluate(() => {
+      const inHeader = document.querySelector<HTMLElement>('header .theme-picker')!;
+      const alone = inHeader.cloneNode(true) as HTMLElement;
+      alone.style.cssText = 'position: absolute; left: 0; top: 0; visibility: hidden';
+      document.body.append(alone);
+      // a clone shows its first option: the theme chosen is a property, not an attribute
+      alone.querySelector('select')!.value = inHeader.querySelector('select')!.value;
+      const widths = [inHeader, alone].map((el) => el.querySelector('select')!.getBoundingClientRect().width);
+      alone.remove();
+      return widths;
+    });
+    expect(picker[0]).toBeGreaterThanOrEqual(picker[1]! - 0.5);
     mkdirSync('test-results/screenshots', { recursive: true });
     await page
       .locator('header')
