@@ -15,7 +15,7 @@ import {
   type Handedness,
   type Landmark,
 } from '@asl/recognition';
-import { AdjustAdvisor, palmOf } from './adjust.js';
+import { ADJUST, AdjustAdvisor, palmOf } from './adjust.js';
 import type { PracticeFrame, TargetCheck } from './frame.js';
 import { looksLikeHint } from './praise.js';
 
@@ -105,8 +105,9 @@ export class HandReader {
     const check = target
       ? checkTarget(target.letter, input.landmarks, input.handedness, st.candidate ?? c.label)
       : null;
-    // a hold doubted toward the asked letter: what to change to make it (when the template says), or the usual advice
-    const adjust = doubted && !advice && check && !check.matches ? check.hint : advice;
+    // a hold doubted toward the asked letter, nothing else standing out: what to change to make it,
+    // when the asked letter's template says
+    const adjust = doubted && advice === ADJUST.other && check && !check.matches ? check.hint : advice;
     return {
       prediction,
       frame: {
