@@ -16,7 +16,7 @@ import type { TargetDoubtFile } from '../../../packages/recognition/src/handshap
 import weights from '../../../packages/recognition/src/handshape/weights.json';
 import { argReader } from './recipe.js';
 import { readRuns } from './sure-across.js';
-import { chooseDoubtAcross, doubtFigures, doubtRows, nestedDoubtFigures } from './target-doubt.js';
+import { chooseDoubtAcross, doubtByConfusion, doubtFigures, doubtRows, nestedDoubtFigures } from './target-doubt.js';
 
 const COMMITTED = path.resolve(import.meta.dirname, '../../../packages/recognition/src/handshape/target-doubt.json');
 const arg = argReader(process.argv.slice(2));
@@ -48,6 +48,13 @@ for (const [k, rows] of Object.entries(groups)) {
     `| ${k} | ${f.answers} | ${pct(f.rightToldWrongBefore)} → ${pct(f.rightToldWrong)} | ${pct(f.withheld)}, ${pct(f.withheldRunnerUp, 1)} | ${n.threshold}: ${pct(n.rightToldWrong)}, ${pct(n.withheld)}, ${pct(n.withheldRunnerUp, 1)} |`,
   );
 }
+console.log('right signs read sure as another letter, and how many the doubt keeps from being told wrong:');
+for (const [k, rows] of Object.entries(groups))
+  console.log(
+    `  ${k}: ${doubtByConfusion(rows, sureAt, threshold)
+      .map((c) => `${c.confusion} ${c.kept} of ${c.told}`)
+      .join(', ')}`,
+  );
 const r4 = (x: number) => Number(x.toFixed(4));
 const file: TargetDoubtFile = {
   threshold,

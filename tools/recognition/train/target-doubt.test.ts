@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { chooseDoubtAcross, doubtFigures, nestedDoubtFigures, type DoubtRow } from './target-doubt.js';
+import {
+  chooseDoubtAcross,
+  doubtByConfusion,
+  doubtFigures,
+  nestedDoubtFigures,
+  type DoubtRow,
+} from './target-doubt.js';
 
 /** Probabilities over four letters (0..3), the truth's index. */
 const row = (p: number[], truth: number): DoubtRow => ({ p, truth });
@@ -33,5 +39,19 @@ describe('the doubt toward the asked letter, chosen on held-out answers', () => 
     const nested = nestedDoubtFigures({ webcam, clean }, 0.74, 0.05);
     expect(nested.webcam!.threshold).toBe(chooseDoubtAcross([clean], 0.74, 0.05));
     expect(nested.clean!.threshold).toBe(chooseDoubtAcross([webcam], 0.74, 0.05));
+  });
+
+  it('names the confusions, with how many the doubt keeps', () => {
+    const names = ['A', 'S', 'T', 'E'];
+    const rows = [
+      { ...row([0.04, 0.95, 0.005, 0.005], 0), names }, // A read as S, A at 4%: kept at 3%
+      { ...row([0.01, 0.98, 0.005, 0.005], 0), names }, // A read as S, A at 1%: told wrong
+      { ...row([0.005, 0.005, 0.01, 0.98], 2), names }, // T read as E
+      { ...row([0.99, 0.005, 0.003, 0.002], 0), names }, // right
+    ];
+    expect(doubtByConfusion(rows, 0.74, 0.03)).toEqual([
+      { confusion: 'A->S', told: 2, kept: 1 },
+      { confusion: 'T->E', told: 1, kept: 0 },
+    ]);
   });
 });

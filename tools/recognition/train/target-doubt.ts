@@ -11,6 +11,7 @@
  * confusable letter alone (the answer's runner-up asked).
  */
 import { restrictedProbs } from '../../../packages/recognition/src/handshape/calibration.js';
+import { isDigit, namesFor } from '../../../packages/recognition/src/handshape/labels.js';
 import { toExample, type Scored } from './holdout.js';
 
 export interface DoubtRow {
@@ -18,6 +19,8 @@ export interface DoubtRow {
   p: ArrayLike<number>;
   /** index of the true class in p */
   truth: number;
+  /** the class names p is over (for the confusions) */
+  names?: readonly string[];
 }
 
 export interface DoubtFigures {
@@ -33,6 +36,9 @@ export interface DoubtFigures {
   withheldRunnerUp: number;
 }
 
+const LETTER_NAMES = namesFor('letters').map((n) => n.name);
+const DIGIT_NAMES = namesFor('digits').map((n) => n.name);
+
 /** Each held-out source's answers as calibrated probabilities, grouped by fold. */
 export function doubtRows(scored: readonly Scored[], temperature: number): Record<string, DoubtRow[]> {
   const out: Record<string, DoubtRow[]> = {};
@@ -42,6 +48,7 @@ export function doubtRows(scored: readonly Scored[], temperature: number): Recor
     (out[s.fold] ??= []).push({
       p: restrictedProbs(e.logits, e.allowed, temperature),
       truth: e.allowed.indexOf(e.truth),
+      names: isDigit(s.label) ? DIGIT_NAMES : LETTER_NAMES,
     });
   }
   return out;
@@ -120,4 +127,31 @@ export function nestedDoubtFigures(
       return [name, doubtFigures(groups[name]!, sureAt, chooseDoubtAcross(others, sureAt, maxWithheld))];
     }),
   );
+}
+
+/**
+ * The most frequent right signs read sure as another letter ("P->H"), each with how many of them
+ * the doubt keeps from being told wrong.
+ */
+export function doubtByConfusion(
+  rows: readonly DoubtRow[],
+  sureAt: number,
+  threshold: number,
+  top = 5,
+): { confusion: string; told: number; kept: number }[] {
+  const by = new Map<string, { told: number; kept: number }>();
+  for (const { p, truth, names } of rows) {
+    let best = 0;
+    for (let i = 1; i < p.length; i++) if (p[i] > p[best]) best = i;
+    if (best === truth || p[best] < sureAt) continue;
+    const k = `${names?.[truth] ?? truth}->${names?.[best] ?? best}`;
+    const e = by.get(k) ?? { told: 0, kept: 0 };
+    e.told++;
+    if (p[truth] >= threshold) e.kept++;
+    by.set(k, e);
+  }
+  return [...by]
+    .sort((a, b) => b[1].told - a[1].told || a[0].localeCompare(b[0]))
+    .slice(0, top)
+    .map(([confusion, e]) => ({ confusion, ...e }));
 }

@@ -6,15 +6,16 @@
  * hold, at least this threshold), the reading is not sure: practice asks the learner to adjust and
  * counts nothing, instead of telling someone who may have signed the letter right that it "looks
  * more like" another. On people and cameras the networks never saw, a right sign read sure as
- * another letter mostly still gives the asked letter a few percent (an X shown with its hook
- * towards the camera, read as D, still gives X some weight); a sign of another letter rarely gives
- * the asked letter as much.
+ * another letter often still gives the asked letter a few percent (siruyy's P read as H: 29 of 37
+ * such holds; ASLNow's R read as U: 5 of 8), while a sign of another letter rarely gives the asked
+ * letter as much. Not always: none of ASLNow's 18 Ms read sure as T gives M that much.
  *
  * `npm run fit:target-doubt -- RUN.json ...` chooses the threshold on saved leave-one-source-out
- * answers (sources never trained on): the lowest at which the wrong verdicts it withholds (every
- * other letter asked of each answer read sure) average at most 1% over the sources, each source
- * weighed the same, and writes target-doubt.json with the calibration it was chosen against; a
- * test fails when weights.json or hold-sure.json has changed since.
+ * answers (sources never trained on): the lowest at which the true wrong verdicts it withholds
+ * (each answer read sure, asked every letter but the one signed and the one read) average at most
+ * 1% over the sources, each source weighed the same, and writes target-doubt.json with the
+ * calibration it was chosen against; a test fails when weights.json or hold-sure.json has changed
+ * since.
  */
 import targetDoubt from './target-doubt.json';
 
