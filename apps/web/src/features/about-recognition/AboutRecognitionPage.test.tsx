@@ -79,6 +79,7 @@ describe('About recognition', () => {
       expect(screen.getByText(cause)).toBeInTheDocument();
     expect(screen.getByText(/M, N, S, T and A: fists that differ only in where your thumb sits/)).toBeInTheDocument();
     expect(screen.getByText(/C and O: /)).toBeInTheDocument();
+    expect(screen.getByText(/too dark to find your hand, the practice screen says so/)).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'When it isn’t sure, it says so' })).toBeInTheDocument();
     expect(screen.getByText(/it doesn’t name a letter: it asks you to adjust/)).toBeInTheDocument();
     expect(screen.getByText(/could still be the one asked, it gives you the benefit of the doubt/)).toBeInTheDocument();

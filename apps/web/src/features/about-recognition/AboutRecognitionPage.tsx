@@ -122,7 +122,8 @@ export function AboutRecognitionPage({ figures = HELD_OUT_FIGURES }: { figures?:
         <h2 id="about-fail">What makes it go wrong</h2>
         <ul className="about-causes">
           <li>
-            <strong>Light.</strong> A dim room, or a bright window behind you, hides your fingers.
+            <strong>Light.</strong> A dim room, or a bright window behind you, hides your fingers. When the picture is
+            too dark to find your hand, the practice screen says so.
           </li>
           <li>
             <strong>Angle.</strong> It reads best with your palm toward the camera. Seen from above or from the side,

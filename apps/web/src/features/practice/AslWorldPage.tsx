@@ -7,6 +7,7 @@ import { useOnline } from '../../lib/ui/OfflineBanner';
 import { ConnectionDetails, ConnectionError, LiveIndicator, liveIndicator } from './components/ConnectionStatus';
 import { LandmarkOverlay, type HandsFrame } from './components/LandmarkOverlay';
 import { PerformanceStats } from './components/PerformanceStats';
+import { useFrameLight } from './hooks/useFrameLight';
 import { useFrameStreamer } from './hooks/useFrameStreamer';
 import { useLiveSocket } from './hooks/useLiveSocket';
 import { useWebcam } from './hooks/useWebcam';
@@ -31,6 +32,8 @@ export interface LiveContext {
   };
   /** Where the current feedback goes: over the live video (null until the page has rendered it). */
   feedbackSlot: HTMLElement | null;
+  /** The camera's picture is too dark to find a hand in (hooks/frame-light.ts). */
+  tooDark: boolean;
   /** Scrolls the practice area (the video and the story beside it) into view. */
   revealPractice(): void;
   /** A story (or its result) is on screen: on a narrow screen the video and the story then come first. */
@@ -75,6 +78,7 @@ export function AslWorldPage({
 
   const streaming = cameraOn && connection.state === 'connected' && !down;
   const stats = useFrameStreamer(socket, videoRef, cameraOn && !down, createEncoder);
+  const tooDark = useFrameLight(videoRef, cameraOn);
   const indicator = liveIndicator(online, connection, cameraOn, local);
   const [feedbackSlot, setFeedbackSlot] = useState<HTMLDivElement | null>(null);
   const [storyOnScreen, setStoryOnScreen] = useState(false);
@@ -170,6 +174,7 @@ export function AslWorldPage({
     streaming,
     local: { down, recognition, setWanted: setLocalWanted },
     feedbackSlot,
+    tooDark,
     revealPractice,
     setStoryOnScreen,
   };

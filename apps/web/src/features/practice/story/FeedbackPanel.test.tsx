@@ -14,9 +14,19 @@ const fb = {
 };
 
 describe('FeedbackPanel', () => {
-  it('says when no hand is seen', () => {
-    render(<FeedbackPanel feedback={null} handSeen={false} onAction={() => {}} onReport={async () => {}} />);
+  it('says when no hand is seen, and that the picture is too dark when it is', () => {
+    const { rerender } = render(
+      <FeedbackPanel feedback={null} handSeen={false} onAction={() => {}} onReport={async () => {}} />,
+    );
     expect(screen.getByText("I can't see your hand. Hold it up in front of the camera.")).toBeInTheDocument();
+    rerender(<FeedbackPanel feedback={null} handSeen={false} tooDark onAction={() => {}} onReport={async () => {}} />);
+    expect(
+      screen.getByText("It's too dark to see your hand. Turn on a light, or check that nothing covers the camera."),
+    ).toBeInTheDocument();
+    expect(screen.queryByText(/I can't see your hand/)).toBeNull();
+    // a hand seen in a dim picture is read: nothing said about the light
+    rerender(<FeedbackPanel feedback={null} handSeen tooDark onAction={() => {}} onReport={async () => {}} />);
+    expect(screen.queryByText(/too dark/)).toBeNull();
   });
   it('drops an adjust hint (and its report link) about a hand no longer in view, and keeps a counted verdict', () => {
     const adjust = {

@@ -14,6 +14,8 @@ export interface FeedbackPanelProps {
   feedback: AslFeedbackData | null;
   /** The live reading of the current frame, or null when no hand is seen. */
   handSeen: boolean;
+  /** The camera's picture is too dark to find a hand in: said instead of only "I can't see your hand". */
+  tooDark?: boolean;
   onAction(action: 'try_again' | 'next_sentence' | 'complete_story' | 'restart_story'): void;
   onReport(feedback: AslFeedbackData): Promise<void>;
   disabled?: boolean;
@@ -49,7 +51,18 @@ export function confidenceLine(f: AslFeedbackData): string {
 }
 
 /** The current feedback: what to do, and how sure the reading is. */
-function LiveFeedback({ feedback, handSeen }: { feedback: AslFeedbackData | null; handSeen: boolean }) {
+export const NO_HAND = "I can't see your hand. Hold it up in front of the camera.";
+export const TOO_DARK = "It's too dark to see your hand. Turn on a light, or check that nothing covers the camera.";
+
+function LiveFeedback({
+  feedback,
+  handSeen,
+  tooDark,
+}: {
+  feedback: AslFeedbackData | null;
+  handSeen: boolean;
+  tooDark: boolean;
+}) {
   const verdict = feedback ? verdictOf(feedback) : null;
   return (
     <section
@@ -58,7 +71,7 @@ function LiveFeedback({ feedback, handSeen }: { feedback: AslFeedbackData | null
       data-testid="live-feedback"
     >
       <div aria-live="polite" aria-atomic="true" className="feedback-live">
-        {!handSeen && <p className="no-hand">I can't see your hand. Hold it up in front of the camera.</p>}
+        {!handSeen && <p className="no-hand">{tooDark ? TOO_DARK : NO_HAND}</p>}
         {handSeen && !feedback && <p className="feedback-waiting">Hold the handshape steady for a moment.</p>}
         {feedback && (
           <p
@@ -83,13 +96,21 @@ function LiveFeedback({ feedback, handSeen }: { feedback: AslFeedbackData | null
 }
 
 /** The current feedback (over the video when a slot is given), "This feedback is wrong" and the practice actions. */
-export function FeedbackPanel({ feedback: latest, handSeen, onAction, onReport, disabled, slot }: FeedbackPanelProps) {
+export function FeedbackPanel({
+  feedback: latest,
+  handSeen,
+  tooDark = false,
+  onAction,
+  onReport,
+  disabled,
+  slot,
+}: FeedbackPanelProps) {
   const [reported, setReported] = useState<string | null>(null);
   // An "adjust" hint is about the hand in view: once the hand is gone, only "I can't see your hand"
   // is true, and there is no feedback to report.
   const feedback = !handSeen && latest?.kind === 'adjust' ? null : latest;
   const key = feedback ? `${feedback.target}-${feedback.detected}-${feedback.held_ms}` : null;
-  const live = <LiveFeedback feedback={feedback} handSeen={handSeen} />;
+  const live = <LiveFeedback feedback={feedback} handSeen={handSeen} tooDark={tooDark} />;
   return (
     <div className="feedback-panel">
       {slot ? createPortal(live, slot) : live}

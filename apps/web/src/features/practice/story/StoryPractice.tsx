@@ -153,6 +153,7 @@ export function StoryPractice({
         slot={live.feedbackSlot}
         feedback={shownFeedback}
         handSeen={!!p.hand}
+        tooDark={live.tooDark}
         onAction={p.act}
         onReport={report}
         disabled={live.connection.state !== 'connected' && !live.local.down}
