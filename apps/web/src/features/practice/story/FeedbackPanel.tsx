@@ -50,10 +50,10 @@ export function confidenceLine(f: AslFeedbackData): string {
   return `Reading: ${sure}`;
 }
 
-/** The current feedback: what to do, and how sure the reading is. */
-export const NO_HAND = "I can't see your hand. Hold it up in front of the camera.";
-export const TOO_DARK = "It's too dark to see your hand. Turn on a light, or check that nothing covers the camera.";
+const NO_HAND = "I can't see your hand. Hold it up in front of the camera.";
+const TOO_DARK = "It's too dark to see your hand. Turn on a light, or check that nothing covers the camera.";
 
+/** The current feedback: what to do, and how sure the reading is. */
 function LiveFeedback({
   feedback,
   handSeen,
