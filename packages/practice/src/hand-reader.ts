@@ -16,6 +16,7 @@ import {
   type Landmark,
 } from '@asl/recognition';
 import { ADJUST, AdjustAdvisor, palmOf } from './adjust.js';
+import { isMotionLetter } from './attempts.js';
 import type { PracticeFrame, TargetCheck } from './frame.js';
 import { looksLikeHint } from './praise.js';
 
@@ -94,7 +95,7 @@ export class HandReader {
       return { frame: { timeMs, hand: null }, prediction };
     }
     // J and Z are drawn, not read from a held shape: no doubt toward them
-    const asked = target && !/^[JZ]$/.test(target.letter) ? target.letter : null;
+    const asked = target && !isMotionLetter(target.letter) ? target.letter : null;
     const pTarget = asked ? (c.probabilities[asked] ?? 0) : 0;
     const held =
       st.candidate === null
