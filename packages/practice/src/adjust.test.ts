@@ -35,6 +35,22 @@ describe('AdjustAdvisor: the one thing to adjust when the reading is not sure', 
     expect(new AdjustAdvisor().push(0, hand(500, 560, 120), frame)).toBe(ADJUST.other); // palm 96 px of 600
   });
 
+  it('says turn the palm toward the camera when a letter signed palm-on is asked and the palm is turned away', () => {
+    // the hand turned 70 degrees about the picture's vertical axis (a camera well to one side)
+    const a = (70 * Math.PI) / 180;
+    const sideways = hand(160, 200, 60).map((p) => ({
+      x: 160 + (p.x - 160) * Math.cos(a),
+      y: p.y,
+      z: -(p.x - 160) * Math.sin(a),
+    }));
+    expect(new AdjustAdvisor().push(0, sideways, WEBCAM, 'B')).toBe(ADJUST.turnPalm);
+    expect(new AdjustAdvisor().push(0, hand(160, 200, 60), WEBCAM, 'B')).toBe(ADJUST.other); // square on
+    expect(new AdjustAdvisor().push(0, sideways, WEBCAM, 'C')).toBe(ADJUST.other); // C is signed side-on
+    expect(new AdjustAdvisor().push(0, sideways, WEBCAM, null)).toBe(ADJUST.other);
+    const cut = sideways.map((p, i) => (i === 8 ? { ...p, y: 0 } : p));
+    expect(new AdjustAdvisor().push(0, cut, WEBCAM, 'B')).toBe(ADJUST.outOfView); // what to fix first
+  });
+
   it('without the frame size only movement is judged', () => {
     expect(new AdjustAdvisor().push(0, hand(10, 10, 5), null)).toBe(ADJUST.other);
   });

@@ -1,9 +1,10 @@
 /**
  * What to tell a learner whose hand the recogniser is not sure of: the one thing most likely to
- * help, read from where the hand is, how big it looks and how it moves. Pure: fed the frames
- * of the hand in pixels, with the frame's size when it is known.
+ * help, read from where the hand is, how it moves, which way the palm faces and how big it looks.
+ * Pure: fed the frames of the hand in pixels, with the frame's size when it is known and the
+ * letter asked for.
  */
-import type { Landmark } from '@asl/recognition';
+import { palmTurnedAway, type Landmark } from '@asl/recognition';
 import { ADJUST_HINT } from './praise.js';
 
 export const ADJUST = {
@@ -11,6 +12,8 @@ export const ADJUST = {
   moving: 'Hold your hand still for a moment',
   tooFar: 'Move your hand a little closer to the camera',
   tooClose: 'Move your hand a little further from the camera',
+  /** the letter asked for is signed palm to the camera, and this palm is turned away (palm-facing.ts) */
+  turnPalm: 'Turn your palm toward the camera',
   /** nothing measurable stands out: the palm's angle or the light */
   other: ADJUST_HINT,
 } as const;
@@ -56,10 +59,17 @@ export class AdjustAdvisor {
   }
 
   /**
-   * One frame's hand (landmarks in pixels; null: none). Returns the advice for this frame:
-   * what stands out most, in the order a learner can fix it.
+   * One frame's hand (landmarks in pixels, z in the same units when known; null: none) and the
+   * letter asked for (null: none, or one drawn in the air). Returns the advice for this frame:
+   * what stands out most, in the order a learner can fix it. A palm turned away comes before the
+   * distance, since a palm tilted away from the camera also looks short.
    */
-  push(timeMs: number, landmarks: readonly Landmark[] | null, frame: { width: number; height: number } | null): string {
+  push(
+    timeMs: number,
+    landmarks: readonly Landmark[] | null,
+    frame: { width: number; height: number } | null,
+    asked: string | null = null,
+  ): string {
     if (!landmarks) {
       this.recent = [];
       return ADJUST.other;
@@ -82,6 +92,7 @@ export class AdjustAdvisor {
       const speed = Math.hypot(palm.x - first.x, palm.y - first.y) / size / dt;
       if (speed > l.speed) return ADJUST.moving;
     }
+    if (palmTurnedAway(asked, landmarks)) return ADJUST.turnPalm;
     if (frame && frame.height > 0) {
       const share = palm.size / frame.height;
       if (share < l.minPalm) return ADJUST.tooFar;

@@ -95,6 +95,19 @@ describe('HandReader: sure is decided on the held hand, not on one frame', () =>
     for (let i = 0; i < 10; i++) last = reader.read(i * 66, [far], TARGET, { width: 4000, height: 4000 });
     expect(last!.frame.hand).toMatchObject({ label: 'C', sure: false, adjust: ADJUST.tooFar });
   });
+
+  it('asks to turn the palm toward the camera when the letter asked is signed palm-on and this palm is side-on', () => {
+    // the real C is photographed side-on (its palm 84 degrees from the camera)
+    const unsure = (letter: string) => {
+      const reader = new HandReader(0.9999, 1);
+      let last;
+      for (let i = 0; i < 10; i++)
+        last = reader.read(i * 66, [C], { letter, kind: 'letter' }, { width: 800, height: 800 });
+      return last!.frame.hand!;
+    };
+    expect(unsure('E')).toMatchObject({ sure: false, adjust: ADJUST.turnPalm });
+    expect(unsure('O').adjust).toBe(ADJUST.other); // O is signed side-on too: nothing to turn
+  });
 });
 
 describe('HandReader: the benefit of the doubt toward the letter asked', () => {

@@ -86,7 +86,9 @@ export class HandReader {
       landmarks: input?.landmarks ?? null,
       handedness: input?.handedness ?? 'Right',
     });
-    const advice = this.advisor.push(timeMs, input?.landmarks ?? null, frameSize);
+    // J and Z are drawn, not read from a held shape: no doubt toward them, no palm to turn
+    const asked = target && !isMotionLetter(target.letter) ? target.letter : null;
+    const advice = this.advisor.push(timeMs, input?.landmarks ?? null, frameSize, asked);
     const prediction = c
       ? { label: c.label, confidence: round(c.confidence), sure: c.sure } // one answer: the classifier's own threshold
       : null;
@@ -94,8 +96,6 @@ export class HandReader {
       this.window = [];
       return { frame: { timeMs, hand: null }, prediction };
     }
-    // J and Z are drawn, not read from a held shape: no doubt toward them
-    const asked = target && !isMotionLetter(target.letter) ? target.letter : null;
     const pTarget = asked ? (c.probabilities[asked] ?? 0) : 0;
     const held =
       st.candidate === null

@@ -18,6 +18,7 @@ export * from './handshape/mlp.js';
 export * from './handshape/classifier.js';
 export * from './handshape/hold-sure.js';
 export * from './handshape/target-doubt.js';
+export * from './handshape/palm-facing.js';
 export * from './handshape/finger-state.js';
 export * from './handshape/letter-templates.js';
 export * from './handshape/template-match.js';

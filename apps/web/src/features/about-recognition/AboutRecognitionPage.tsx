@@ -127,7 +127,8 @@ export function AboutRecognitionPage({ figures = HELD_OUT_FIGURES }: { figures?:
           </li>
           <li>
             <strong>Angle.</strong> It reads best with your palm toward the camera. Seen from above or from the side,
-            fingers hide each other.
+            fingers hide each other. When a letter signed palm forward is turned well away, the practice screen asks you
+            to turn your palm toward the camera.
           </li>
           <li>
             <strong>Distance.</strong> Too far away and your hand is only a few dots; too close and fingers leave the

@@ -1,0 +1,59 @@
+/**
+ * Which way the palm faces: for telling a learner whose hand is read unsure to turn the palm
+ * toward the camera, when the letter asked for is one signed palm to the camera.
+ *
+ * Measured (`npm run eval:palm-facing`): the facing (below) of the letters signed palm to the
+ * camera has a median of 0.93-1.00 in every source with depth, and a 5th percentile of 0.80-0.98
+ * in boris, ASLNow, Massey and ASL-HG; under FACING_TURNED_BELOW lie none of their photos as
+ * taken and 0.5% of ASLNow's webcam rows (11% of siruyy's, one signer often filmed from the side).
+ * C, D, G, H, O, P, Q and X are signed with the palm to the side or down, or differently by
+ * different people: for them the facing says nothing. Held-out people's landmarks turned in 3-D
+ * (the classifier's own figures there): turned 30 degrees, 0-2% are called turned; 60 degrees,
+ * 80-94%, and 74-88% of the hands read unsure there get this advice.
+ */
+import type { Landmark } from './normalize.js';
+
+/** Letters signed with the palm toward the camera (median facing at least 0.9 in every source). */
+export const PALM_TO_CAMERA_LETTERS: ReadonlySet<string> = new Set('ABEFIKLMNRSTUVWY'.split(''));
+
+/** A palm facing less than this (cosine to the camera's axis) is turned away. */
+export const FACING_TURNED_BELOW = 0.65;
+
+/**
+ * How squarely the palm faces the camera (or shows its back): the absolute cosine between the
+ * palm plane's normal and the camera's axis, from 1 (palm or back square to the camera) to 0
+ * (palm seen edge-on). The palm plane is the one of the normalised depth features: u from the
+ * wrist to the middle knuckle, v across the knuckles (index to little finger) made square to u.
+ * Null when the landmarks carry no depth (z in the units of x and y) or the palm is degenerate.
+ */
+export function palmFacing(landmarks: readonly Landmark[]): number | null {
+  const p = (i: number): [number, number, number] | null => {
+    const a = landmarks[i];
+    const w = landmarks[0];
+    if (!a || !w || typeof a.z !== 'number' || typeof w.z !== 'number') return null;
+    return [a.x - w.x, a.y - w.y, a.z - w.z];
+  };
+  const mid = p(9);
+  const index = p(5);
+  const little = p(17);
+  if (!mid || !index || !little) return null;
+  const len = (a: readonly number[]) => Math.hypot(a[0]!, a[1]!, a[2]!);
+  const lu = len(mid);
+  if (!(lu > 0)) return null;
+  const u = mid.map((c) => c / lu);
+  const across = [little[0] - index[0], little[1] - index[1], little[2] - index[2]];
+  const along = across[0]! * u[0]! + across[1]! * u[1]! + across[2]! * u[2]!;
+  const side = across.map((c, k) => c - along * u[k]!);
+  const lv = len(side);
+  if (!(lv > 0) || !Number.isFinite(lv)) return null;
+  const v = side.map((c) => c / lv);
+  // the normal's component along the camera's axis (z): u x v, its third coordinate
+  return Math.abs(u[0]! * v[1]! - u[1]! * v[0]!);
+}
+
+/** Whether the hand, asked for `letter`, has its palm turned away from the camera. */
+export function palmTurnedAway(letter: string | null, landmarks: readonly Landmark[]): boolean {
+  if (!letter || !PALM_TO_CAMERA_LETTERS.has(letter)) return false;
+  const f = palmFacing(landmarks);
+  return f !== null && f < FACING_TURNED_BELOW;
+}
