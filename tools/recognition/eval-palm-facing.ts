@@ -1,5 +1,5 @@
 /**
- * npm run eval:palm-facing
+ * npm run eval:palm-facing [-- --live]
  *
  * Whether "turn your palm toward the camera" can be told from the landmarks (palm-facing.ts).
  * 1. The palm's facing of each letter in every source with depth (its 5th percentile and median):
@@ -8,6 +8,10 @@
  *    validation signer), letters signed palm to the camera: their photos as taken, and their
  *    landmarks turned in 3-D about the wrist (eval-viewpoint.ts's viewedFrom) as if the camera stood to one side or above: how
  *    often the palm is called turned, and how the shipped classifier reads those hands.
+ * 3. With --live: the same people's photos as webcam frames read by the landmark pipeline as live
+ *    practice reads a held sign (eval-live.ts's 8 tracked frames): how often a frame's palm is
+ *    called turned, and which held signs would be told to turn (read unsure at the hold's
+ *    threshold, the last frame's palm turned).
  */
 import { classify } from '../../packages/recognition/src/handshape/classifier.js';
 import {
@@ -16,7 +20,15 @@ import {
   palmFacing,
 } from '../../packages/recognition/src/handshape/palm-facing.js';
 import type { Landmark } from '../../packages/recognition/src/handshape/normalize.js';
+import path from 'node:path';
+import { createHandPipeline } from '../../apps/server/src/recognition/landmarks/pipeline.js';
+import { holdSureThreshold } from '../../packages/recognition/src/handshape/hold-sure.js';
+import { LIVE_PIPELINE_OPTIONS } from '../../packages/recognition/src/landmarks/live.js';
+import { sharedDir } from '../shared-dir.mjs';
+import { ensureModels } from './convert/ensure-models.js';
 import { viewedFrom } from './eval-viewpoint.js';
+import { holdSign, webcamFrame } from './live-hold.js';
+import { readManifest } from './photo-manifest.js';
 import { loadExtracted, loadLandmarkSet, roleOf, type Sample } from './train/data.js';
 
 const LETTERS = 'ABCDEFGHIKLMNOPQRSTUVWXY'.split('');
@@ -107,5 +119,47 @@ function rule(): void {
   }
 }
 
+async function live(): Promise<void> {
+  console.log('\nheld signs as live practice reads them (320x240 webcam frames, 8 tracked frames each):');
+  const modelDir = path.resolve(import.meta.dirname, '../../.cache/models');
+  await ensureModels(modelDir);
+  const pipe = await createHandPipeline({
+    ...LIVE_PIPELINE_OPTIONS,
+    modelDir,
+    variant: 'full-int8',
+    intraOpThreads: 1,
+  });
+  const photos = path.join(sharedDir(), 'data', 'photos');
+  for (const [set, signer] of [
+    ['massey', 'hand3'],
+    ['massey', 'hand4'],
+    ['aslhg', 'P10'],
+  ] as const) {
+    const rows = (await readManifest(photos, set)).filter(
+      (r) => r.signer === signer && PALM_TO_CAMERA_LETTERS.has(r.label!.toUpperCase()),
+    );
+    let frames = 0;
+    let turned = 0;
+    const told: string[] = [];
+    for (const r of rows) {
+      let last = 1;
+      const held = await holdSign(pipe, await webcamFrame(path.join(photos, set, r.path!)), 8, (h) => {
+        const lm = h.landmarks.map(([x, y, z]) => ({ x: x!, y: y!, z }));
+        last = palmFacing(lm) ?? 1;
+        frames++;
+        if (last < FACING_TURNED_BELOW) turned++;
+        return classify(lm, h.handedness === 'left' ? 'Left' : 'Right', 'letters');
+      });
+      if (held.tracked && held.confidence < holdSureThreshold() && last < FACING_TURNED_BELOW)
+        told.push(`${r.path} (read ${held.label} ${held.confidence.toFixed(2)})`);
+    }
+    console.log(
+      `${set} ${signer}: ${rows.length} held signs, ${frames} frames, palm turned on ${turned} (${pct(turned, frames)}); told to turn: ${told.length}${told.length ? `: ${told.join(', ')}` : ''}`,
+    );
+  }
+  await pipe.close();
+}
+
 table();
 rule();
+if (process.argv.includes('--live')) await live();

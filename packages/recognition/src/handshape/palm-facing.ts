@@ -9,7 +9,9 @@
  * C, D, G, H, O, P, Q and X are signed with the palm to the side or down, or differently by
  * different people: for them the facing says nothing. Held-out people's landmarks turned in 3-D
  * (the classifier's own figures there): turned 30 degrees, 0-2% are called turned; 60 degrees,
- * 80-94%, and 74-88% of the hands read unsure there get this advice.
+ * 80-94%, and 74-88% of the hands read unsure there get this advice. Read live from webcam
+ * frames (`-- --live`), 6 of 2,240 frames of those people's palm-on letters are called turned,
+ * and one held sign of 320 (a fist whose landmarks the model misreads) would be told to turn.
  */
 import type { Landmark } from './normalize.js';
 
