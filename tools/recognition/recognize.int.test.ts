@@ -5,7 +5,8 @@
  * sequences (--landmarks) from standard input.
  */
 import { spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
@@ -51,7 +52,38 @@ describe('npm run recognize', () => {
     for (const l of r.lines) expect(typeof l.sure).toBe('boolean');
     const a = r.lines.find((l) => l.file === realA)!;
     expect(a).toMatchObject({ hand: true, label: 'A' });
-    expect(r.lines.filter((l) => l.error === 'ENOENT')).toHaveLength(900);
+    expect(r.lines.filter((l) => l.code === 'FILE_NOT_FOUND' && l.error === 'no such file')).toHaveLength(900);
+  });
+
+  it('gives each file it cannot use a coded error and reads the others; an unreadable list stops with exit 2', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'recognize-bad-'));
+    try {
+      const empty = join(dir, 'empty.jpg');
+      const text = join(dir, 'notes.jpg');
+      const cut = join(dir, 'cut.jpg');
+      writeFileSync(empty, '');
+      writeFileSync(text, 'not a picture');
+      writeFileSync(cut, readFileSync(realA).subarray(0, 2000)); // a real JPEG cut short
+      const r = await run(['--one-reading', empty, text, realA, cut, join(dir, 'gone.jpg')]);
+      expect(r.code).toBe(0);
+      expect(r.lines.map((l) => [l.file, l.code ?? l.label])).toEqual([
+        [empty, 'IMAGE_EMPTY'],
+        [text, 'IMAGE_UNREADABLE'],
+        [realA, 'A'],
+        [cut, 'IMAGE_UNREADABLE'],
+        [join(dir, 'gone.jpg'), 'FILE_NOT_FOUND'],
+      ]);
+      expect(r.lines[3]!.error).toMatch(/^not a readable image: .*JPEG/i);
+      const list = await run(['--files-from', join(dir, 'no-list.txt')]);
+      expect(list.code).toBe(2);
+      expect(list.lines).toEqual([]);
+      expect(list.err).toContain('no-list.txt: no such file (FILE_NOT_FOUND)');
+      const seqs = await run(['--landmarks', join(dir, 'no-seqs.jsonl')]);
+      expect(seqs.code).toBe(2);
+      expect(seqs.err).toContain('no-seqs.jsonl: no such file (FILE_NOT_FOUND)');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('takes the files from standard input with --files-from -', async () => {
@@ -75,7 +107,7 @@ describe('npm run recognize', () => {
     expect(letters.code).toBe(0);
     expect(letters.lines).toEqual([
       { id: 'held D', label: 'D', confidence: expect.any(Number), sure: expect.any(Boolean) },
-      { id: 'line 2', label: null, confidence: 0, sure: false, error: 'not valid JSON' },
+      { id: 'line 2', label: null, confidence: 0, sure: false, code: 'LINE_NOT_JSON', error: 'not valid JSON' },
     ]);
     const digits = await run(['--classes', 'digits', '--landmarks', '-'], input);
     expect(digits.lines[0].label).toMatch(/^[0-9]$/);

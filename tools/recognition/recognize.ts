@@ -13,7 +13,8 @@
  * load once, so thousands of files run in one call: on the command line, in a --files-from list
  * (one path a line; `-` = standard input), or both. A long command line is handed to a child
  * process through its standard input (onnxruntime-node crashes on long command lines: recognize/respawn.ts).
- * A path that cannot be read gets a line with "error".
+ * A path that cannot be read gets a line with "code" and "error" (recognize/input-errors.ts); a
+ * list or sequence file that cannot be read stops the call with exit code 2.
  *
  * Landmark sequences (--landmarks): see recognize/sequences.ts.
  */
@@ -24,6 +25,7 @@ import { createRecognizer } from './recognize/batch';
 import { envSchema } from '../../apps/server/src/config/env';
 import { ensureModels } from './convert/ensure-models';
 import { parseFileList, parseRecognizeArgs } from './recognize/args';
+import { imageInputError, inputError, type InputError } from './recognize/input-errors';
 import { argvBytes, childArgs, respawnWithStdin, SAFE_ARGV_BYTES } from './recognize/respawn';
 import type { Hand, LandmarkVariant } from '@asl/recognition';
 
@@ -44,7 +46,7 @@ if (typeof parsed === 'string') {
 
 if (parsed.landmarks !== null) {
   const { recognizeSequences } = await import('./recognize/sequences');
-  const text = parsed.landmarks === '-' ? await readAll(process.stdin) : readFileSync(parsed.landmarks, 'utf8');
+  const text = parsed.landmarks === '-' ? await readAll(process.stdin) : readArgFile(parsed.landmarks);
   for (const line of recognizeSequences(text, parsed.classes)) console.log(JSON.stringify(line));
   process.exit(0);
 }
@@ -52,7 +54,7 @@ if (parsed.landmarks !== null) {
 const listed =
   parsed.filesFrom === null
     ? []
-    : parseFileList(parsed.filesFrom === '-' ? await readAll(process.stdin) : readFileSync(parsed.filesFrom, 'utf8'));
+    : parseFileList(parsed.filesFrom === '-' ? await readAll(process.stdin) : readArgFile(parsed.filesFrom));
 const inputs = [...parsed.inputs, ...listed];
 
 if (argvBytes(process.argv) > SAFE_ARGV_BYTES) {
@@ -61,20 +63,31 @@ if (argvBytes(process.argv) > SAFE_ARGV_BYTES) {
 
 const r2 = (v: number) => Math.round(v * 100) / 100;
 const emit = (o: object) => process.stdout.write(`${JSON.stringify(o)}\n`);
-const noHand = (file: string, error?: string) =>
-  emit({ file, hand: false, label: null, confidence: 0, sure: false, landmarks: null, ...(error ? { error } : {}) });
+const noHand = (file: string, problem?: InputError) =>
+  emit({ file, hand: false, label: null, confidence: 0, sure: false, landmarks: null, ...problem });
+
+/** The text of a file named on the command line (a list or sequences), or a clear exit. */
+function readArgFile(file: string): string {
+  try {
+    return readFileSync(file, 'utf8');
+  } catch (e) {
+    const { code, error } = imageInputError(e);
+    console.error(`recognize: ${file}: ${error} (${code})`);
+    process.exit(2);
+  }
+}
 
 function* walk(p: string): Generator<string> {
   let isDir: boolean;
   try {
     isDir = statSync(p).isDirectory();
   } catch (e) {
-    noHand(p, (e as NodeJS.ErrnoException).code ?? String(e));
+    noHand(p, imageInputError(e));
     return;
   }
   if (isDir) for (const e of readdirSync(p).sort()) yield* walk(path.join(p, e));
   else if (/\.(jpe?g|png|webp|gif|tiff?)$/i.test(p)) yield p;
-  else noHand(p, 'not an image file (jpeg, png, webp, gif, tiff)');
+  else noHand(p, inputError('NOT_AN_IMAGE_FILE'));
 }
 
 const modelDir = path.resolve(import.meta.dirname, '../../.cache/models');
@@ -95,7 +108,7 @@ for await (const r of rec.recognize(
   // the photo as taken, and its mirror image: the two readings' letters are averaged
   const hands = [r.hands[0], r.mirroredHands?.[0]].filter((h): h is Hand => h !== undefined);
   if (!hands.length) {
-    noHand(r.file, r.error);
+    noHand(r.file, r.code && r.error ? { code: r.code, error: r.error } : undefined);
     continue;
   }
   const c = classifyReadings(hands.map(reading), parsed.classes);

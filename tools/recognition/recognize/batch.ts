@@ -11,6 +11,7 @@ import {
 } from '../../../apps/server/src/recognition/landmarks/pipeline.js';
 import { decodeImage } from '../../../apps/server/src/recognition/landmarks/image.js';
 import { mirrorImage, unmirrorHand, type Hand } from '@asl/recognition';
+import { imageInputError, type InputErrorCode } from './input-errors';
 
 export interface FileResult {
   file: string;
@@ -24,7 +25,9 @@ export interface FileResult {
   mirroredHands?: Hand[];
   ms: number;
   attempt: number;
+  /** the file could not be used (input-errors.ts) */
   error?: string;
+  code?: InputErrorCode;
 }
 
 /**
@@ -104,7 +107,7 @@ export async function createRecognizer(opts: PipelineOptions, o: RecognizerOptio
           hands: [],
           attempt: -1,
           ms: performance.now() - t0,
-          error: (e as Error).message,
+          ...imageInputError(e),
         };
       }
     }

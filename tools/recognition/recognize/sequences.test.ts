@@ -290,8 +290,8 @@ describe('landmark sequences: input lines', () => {
     const out = [...recognizeSequences(text, 'letters')];
     expect(out.map((o) => o.id)).toEqual(['still', 'line 3', 'short', 'empty']);
     expect(out[0].label).toBe('D');
-    expect(out[1].error).toBe('not valid JSON');
-    expect(out[2].error).toMatch(/21 points/);
+    expect(out[1]).toMatchObject({ code: 'LINE_NOT_JSON', error: 'not valid JSON' });
+    expect(out[2]).toMatchObject({ code: 'SEQUENCE_INVALID', error: expect.stringMatching(/21 points/) });
     expect(out[3]).toEqual({ id: 'empty', label: null, confidence: 0, sure: false });
   });
 });

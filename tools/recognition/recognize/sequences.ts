@@ -26,6 +26,7 @@ import type { ClassSet } from '../../../packages/recognition/src/handshape/label
 import { MotionDetector } from '../../../packages/recognition/src/handshape/motion.js';
 import type { Landmark } from '../../../packages/recognition/src/handshape/normalize.js';
 import { Stabilizer } from '../../../packages/recognition/src/handshape/stabilizer.js';
+import { inputError, type InputErrorCode } from './input-errors.js';
 
 export interface SequenceInput {
   id: string;
@@ -40,7 +41,9 @@ export interface SequenceResult {
   label: string | null;
   confidence: number;
   sure: boolean;
+  /** the line could not be used (input-errors.ts) */
   error?: string;
+  code?: InputErrorCode;
 }
 
 function validate(o: unknown): SequenceInput | string {
@@ -125,13 +128,14 @@ export function* recognizeSequences(text: string, classes: ClassSet, model?: Loa
     try {
       parsed = JSON.parse(line);
     } catch {
-      yield { id: `line ${n + 1}`, label: null, confidence: 0, sure: false, error: 'not valid JSON' };
+      yield { id: `line ${n + 1}`, label: null, confidence: 0, sure: false, ...inputError('LINE_NOT_JSON') };
       continue;
     }
     const seq = validate(parsed);
     if (typeof seq === 'string') {
       const id = (parsed as { id?: unknown })?.id;
-      yield { id: typeof id === 'string' ? id : `line ${n + 1}`, label: null, confidence: 0, sure: false, error: seq };
+      const at = typeof id === 'string' ? id : `line ${n + 1}`;
+      yield { id: at, label: null, confidence: 0, sure: false, ...inputError('SEQUENCE_INVALID', seq) };
       continue;
     }
     yield recognizeSequence(seq, classes, model);
