@@ -85,8 +85,16 @@ function* walk(p: string): Generator<string> {
     noHand(p, imageInputError(e));
     return;
   }
-  if (isDir) for (const e of readdirSync(p).sort()) yield* walk(path.join(p, e));
-  else if (/\.(jpe?g|png|webp|gif|tiff?)$/i.test(p)) yield p;
+  if (isDir) {
+    let entries: string[];
+    try {
+      entries = readdirSync(p).sort();
+    } catch (e) {
+      noHand(p, imageInputError(e)); // a folder that cannot be listed
+      return;
+    }
+    for (const e of entries) yield* walk(path.join(p, e));
+  } else if (/\.(jpe?g|png|webp|gif|tiff?)$/i.test(p)) yield p;
   else noHand(p, inputError('NOT_AN_IMAGE_FILE'));
 }
 
