@@ -29,11 +29,9 @@ import { ensureModels } from './convert/ensure-models.js';
 import { viewedFrom } from './eval-viewpoint.js';
 import { holdSign, webcamFrame } from './live-hold.js';
 import { readManifest } from './photo-manifest.js';
-import { loadExtracted, loadLandmarkSet, roleOf, type Sample } from './train/data.js';
+import { landmarksOfSample, loadExtracted, loadLandmarkSet, roleOf, type Sample } from './train/data.js';
 
 const LETTERS = 'ABCDEFGHIKLMNOPQRSTUVWXY'.split('');
-const landmarksOf = (s: Sample): Landmark[] =>
-  Array.from({ length: 21 }, (_, i) => ({ x: s.xy[2 * i]!, y: s.xy[2 * i + 1]!, z: s.z![i]! }));
 const quantile = (xs: readonly number[], p: number): number => {
   const s = [...xs].sort((a, b) => a - b);
   return s[Math.min(s.length - 1, Math.floor(p * s.length))] ?? Number.NaN;
@@ -52,7 +50,7 @@ function table(): void {
   console.log(`letter  ${sets.map(([n]) => n.padStart(17)).join('')}`);
   for (const letter of LETTERS) {
     const cells = sets.map(([, ss]) => {
-      const f = ss.filter((s) => s.label === letter && s.z).map((s) => palmFacing(landmarksOf(s)) ?? 1);
+      const f = ss.filter((s) => s.label === letter && s.z).map((s) => palmFacing(landmarksOfSample(s)) ?? 1);
       return (f.length ? `${quantile(f, 0.05).toFixed(2)}/${quantile(f, 0.5).toFixed(2)} (${f.length})` : '').padStart(
         17,
       );
@@ -61,7 +59,9 @@ function table(): void {
   }
   console.log('* signed palm to the camera (PALM_TO_CAMERA_LETTERS)');
   const turned = sets.map(([, ss]) => {
-    const f = ss.filter((s) => s.z && PALM_TO_CAMERA_LETTERS.has(s.label)).map((s) => palmFacing(landmarksOf(s)) ?? 1);
+    const f = ss
+      .filter((s) => s.z && PALM_TO_CAMERA_LETTERS.has(s.label))
+      .map((s) => palmFacing(landmarksOfSample(s)) ?? 1);
     return pct(f.filter((x) => x < FACING_TURNED_BELOW).length, f.length).padStart(17);
   });
   console.log(`turned* ${turned.join('')}   (rows of * letters with the palm turned below ${FACING_TURNED_BELOW})`);

@@ -17,8 +17,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { classify, loadModel, type WeightsJson } from '../../packages/recognition/src/handshape/classifier.js';
-import type { Landmark } from '../../packages/recognition/src/handshape/normalize.js';
-import { loadLandmarkSet, type LandmarkSource, type Sample } from './train/data.js';
+import { landmarksOfSample, loadLandmarkSet, type LandmarkSource, type Sample } from './train/data.js';
 import { argReader } from './train/recipe.js';
 
 type Point = [number, number, number];
@@ -67,9 +66,7 @@ function main(): void {
   }
   const model = loadModel(JSON.parse(readFileSync(path.join(dir, `${source}.json`), 'utf8')) as WeightsJson);
   const rows = loadLandmarkSet(source).filter((s) => /^[A-IK-Y]$/.test(s.label));
-  const landmarks = (s: Sample): Landmark[] =>
-    Array.from({ length: 21 }, (_, i) => ({ x: s.xy[2 * i]!, y: s.xy[2 * i + 1]!, z: s.z ? s.z[i] : undefined }));
-  const read = new Map(rows.map((s) => [s, classify(landmarks(s), s.handedness, 'letters', model).label]));
+  const read = new Map(rows.map((s) => [s, classify(landmarksOfSample(s), s.handedness, 'letters', model).label]));
   const right = rows.filter((s) => read.get(s) === s.label).length;
   console.log(
     `${source} held out: ${right}/${rows.length} letters read right (${((100 * right) / rows.length).toFixed(1)}%)`,

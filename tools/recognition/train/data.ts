@@ -2,7 +2,11 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { NUM_LANDMARKS, type Handedness } from '../../../packages/recognition/src/handshape/normalize.js';
+import {
+  NUM_LANDMARKS,
+  type Handedness,
+  type Landmark,
+} from '../../../packages/recognition/src/handshape/normalize.js';
 import { shapeClassOf } from '../../../packages/recognition/src/handshape/labels.js';
 import { sharedDir } from '../../shared-dir.mjs';
 import { LANDMARK_VARIANTS, type LandmarkVariant } from '../../../packages/recognition/src/landmarks/hand-pipeline.js';
@@ -31,6 +35,15 @@ export interface Sample {
   score?: number;
   /** the photo's path in its set (photos only): pairs a photo's readings */
   file?: string;
+}
+
+/** A sample's 21 points as the classifier takes them (z when the sample has depth). */
+export function landmarksOfSample(s: Sample): Landmark[] {
+  return Array.from({ length: NUM_LANDMARKS }, (_, i) => ({
+    x: s.xy[2 * i]!,
+    y: s.xy[2 * i + 1]!,
+    z: s.z ? s.z[i] : undefined,
+  }));
 }
 
 export interface PhotoRow {
