@@ -20,9 +20,11 @@
  *    windows every half second, each read as a sequence: never J or Z is right (the J recording
  *    included: its I hand is moved about, never drawn into a J);
  *  - static letters from sequences: the same 1 s windows of the 24 static letters read as their own
- *    letter, against every frame read alone. The shipped classifier was trained on boris, so this
- *    is only honest with --weights, a model that never saw him (the boris fold of
- *    `npm run eval:recognizer -- --holdout sources --folds boris --fold-models DIR`).
+ *    letter, against every frame read alone, and how many of them are sure (and sure but wrong) at
+ *    the one-answer threshold `recognize` uses and at practice's hold threshold. The shipped
+ *    classifier was trained on boris, so this is only honest with --weights, a model that never
+ *    saw him (the boris fold of `npm run eval:recognizer -- --holdout sources --folds boris
+ *    --fold-models DIR`), read with the shipped calibration.
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -32,9 +34,11 @@ import {
   classify,
   getDefaultModel,
   loadModel,
+  sureThreshold,
   type LoadedModel,
   type WeightsJson,
 } from '../../packages/recognition/src/handshape/classifier.js';
+import { holdSureThreshold } from '../../packages/recognition/src/handshape/hold-sure.js';
 import { STATIC_LETTERS } from '../../packages/recognition/src/handshape/labels.js';
 import { sharedDir } from '../shared-dir.mjs';
 import { argReader } from './train/recipe.js';
@@ -128,6 +132,14 @@ export function streamFires(frames: readonly number[][][], fps: number): Array<{
   return fires;
 }
 
+/** A fold model (no calibration of its own) with the shipped weights' calibration, as holdout.ts scores fold models. */
+function withShippedCalibration(json: WeightsJson): LoadedModel {
+  const shipped = JSON.parse(
+    readFileSync(new URL('../../packages/recognition/src/handshape/weights.json', import.meta.url), 'utf8'),
+  ) as WeightsJson;
+  return loadModel({ ...json, calibration: json.calibration ?? shipped.calibration });
+}
+
 /** A recording's 1 s windows every half second, each read as a sequence by `model`. */
 export function secondWindows(
   recordings: ReadonlyMap<string, number[][][]>,
@@ -182,7 +194,9 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   const { opt } = argReader(process.argv.slice(2));
   const fpsArg = opt('--fps');
   const weights = opt('--weights');
-  const model = weights ? loadModel(JSON.parse(readFileSync(weights, 'utf8')) as WeightsJson) : getDefaultModel();
+  const model = weights
+    ? withShippedCalibration(JSON.parse(readFileSync(weights, 'utf8')) as WeightsJson)
+    : getDefaultModel();
   const fpsList = fpsArg ? [Number(fpsArg)] : [15, 20, 30];
   const csv = readFileSync(path.join(sharedDir(), 'data', 'landmarks', 'boris', 'asl_landmarks_raw.csv'), 'utf8');
   const recordings = readRecordings(csv);
@@ -223,6 +237,14 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     const top = [...st.wrong].sort((a, b) => b[1] - a[1]).slice(0, 8);
     console.log(
       `  static letters (${weights ? `classifier ${weights}` : 'the shipped classifier, which was trained on boris'}): 1 s windows read as their letter ${pc(...st.windows)}, every frame alone ${pc(...st.frames)}${top.length ? ` (windows wrong: ${top.map(([k, n]) => `${k} ${n}`).join(', ')})` : ''}`,
+    );
+    const still = secs.filter(({ label }) => STATIC_LETTERS.includes(label));
+    const sureAt = (t: number) => {
+      const sure = still.filter(({ read: r }) => r.confidence >= t);
+      return `${pc(sure.length, still.length)} sure, ${pc(sure.filter(({ label, read: r }) => r.label !== label).length, still.length)} sure and wrong`;
+    };
+    console.log(
+      `  their sure (the one-answer threshold ${sureThreshold(model)}, as recognize uses): ${sureAt(sureThreshold(model))}; at the hold's ${holdSureThreshold()}: ${sureAt(holdSureThreshold())}`,
     );
     console.log(
       `  other letters' recordings (${recordings.size - 1}): 1 s windows read J or Z ${pc(wrong.length, windows)}${wrong.length ? ` (${wrong.join(', ')})` : ''}; streamed whole: ${streamed.length} J/Z fires${streamed.length ? ` (${streamed.join(', ')})` : ''}`,

@@ -13,8 +13,11 @@
  *  - otherwise the first letter the stabilizer commits (held long enough);
  *  - otherwise (a sequence shorter than the hold, e.g. a single frame: a static letter) the label
  *    with the highest mean probability over the hand frames.
- * `sure` follows the classifier's threshold on the decided label's mean calibrated probability
- * over the hand frames; a J or Z found from the path is sure. No hand in any frame: label null.
+ * `sure` follows the classifier's one-answer threshold on the decided label's mean calibrated
+ * probability over the hand frames (not practice's lower hold threshold: practice also gives the
+ * asked letter the benefit of the doubt, and a sequence has no asked letter; model card, "Static
+ * letters from landmark sequences"); a J or Z found from the path is sure. No hand in any frame:
+ * label null.
  */
 import {
   classify,

@@ -51,17 +51,14 @@ function groupBy<T>(items: Iterable<T>, key: (item: T) => string): Map<string, T
   return out;
 }
 
-export function sureAcrossSources(
-  scored: readonly Scored[],
-  temperature: number,
-  maxSureWrong: number,
-): SureAcrossSources {
+/** Each held-out source's answers at `temperature`, by fold. */
+export function foldPredictions(scored: readonly Scored[], temperature: number) {
   const examples = scored.flatMap((s) => {
     const e = toExample(s);
     return e ? [{ fold: s.fold, e }] : [];
   });
   const byFold = groupBy(examples, (x) => x.fold);
-  const groups = Object.fromEntries(
+  return Object.fromEntries(
     [...byFold].map(([fold, xs]) => [
       fold,
       predictAll(
@@ -70,6 +67,14 @@ export function sureAcrossSources(
       ),
     ]),
   );
+}
+
+export function sureAcrossSources(
+  scored: readonly Scored[],
+  temperature: number,
+  maxSureWrong: number,
+): SureAcrossSources {
+  const groups = foldPredictions(scored, temperature);
   if (Object.keys(groups).length < 2)
     throw new Error('the sure threshold across sources needs at least two held-out sources');
   const threshold = chooseThresholdAcross(Object.values(groups), maxSureWrong);
