@@ -5,10 +5,16 @@ import { join } from 'node:path';
 import sharp from 'sharp';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../playwright.config';
 import { test } from './fixtures';
-import { buildY4m, fakeCameraLaunchOptions, type MovingPhoto } from './y4m';
+import { buildY4m, fakeCameraLaunchOptions, PHOTOS_DIR, type MovingPhoto } from './y4m';
 
-/** In a fake camera's photo list: a frame with no hand (black). */
+/**
+ * In a fake camera's photo list: a frame with no hand, the room's wall as a learner's camera sees
+ * it while the hands are down (the plain wall in the corner of an ASL-HG phone photo, P10's B,
+ * CC BY 4.0, enlarged; the bench's `--away` frames are the same wall). Not black: a black frame
+ * is a dark room, for which the practice card says something else.
+ */
 export const NO_HAND = null;
+const WALL = { photo: 'aslhg/B/P10_B_908.jpg', region: { left: 0, top: 0, width: 80, height: 60 } };
 
 export interface FakeCameraOptions {
   fps?: number;
@@ -28,9 +34,7 @@ export async function useFakeCamera(photos: Array<string | MovingPhoto | null>, 
   process.once('exit', () => rmSync(dir, { recursive: true, force: true }));
   const blank = join(dir, 'no-hand.jpeg');
   if (photos.includes(NO_HAND))
-    await sharp({ create: { width: 640, height: 480, channels: 3, background: { r: 0, g: 0, b: 0 } } })
-      .jpeg()
-      .toFile(blank);
+    await sharp(join(PHOTOS_DIR, WALL.photo)).extract(WALL.region).resize(640, 480).jpeg().toFile(blank);
   const video = await buildY4m({
     photos: photos.map((p) => p ?? blank),
     out: join(dir, 'camera.y4m'),
