@@ -45,7 +45,9 @@ describe('AdjustAdvisor: the one thing to adjust when the reading is not sure', 
     }));
     expect(new AdjustAdvisor().push(0, sideways, WEBCAM, 'B')).toBe(ADJUST.turnPalm);
     expect(new AdjustAdvisor().push(0, hand(160, 200, 60), WEBCAM, 'B')).toBe(ADJUST.other); // square on
-    expect(new AdjustAdvisor().push(0, sideways, WEBCAM, 'C')).toBe(ADJUST.other); // C is signed side-on
+    // C is signed side-on: never told to turn its palm to the camera, even in the general advice
+    expect(new AdjustAdvisor().push(0, sideways, WEBCAM, 'C')).toBe(ADJUST.otherAsPictured);
+    expect(ADJUST.otherAsPictured).not.toMatch(/palm/);
     expect(new AdjustAdvisor().push(0, sideways, WEBCAM, null)).toBe(ADJUST.other);
     const cut = sideways.map((p, i) => (i === 8 ? { ...p, y: 0 } : p));
     expect(new AdjustAdvisor().push(0, cut, WEBCAM, 'B')).toBe(ADJUST.outOfView); // what to fix first

@@ -4,7 +4,7 @@
  * Pure: fed the frames of the hand in pixels, with the frame's size when it is known and the
  * letter asked for.
  */
-import { palmTurnedAway, type Landmark } from '@asl/recognition';
+import { NOT_PALM_ON_LETTERS, palmTurnedAway, type Landmark } from '@asl/recognition';
 import { ADJUST_HINT } from './praise.js';
 
 export const ADJUST = {
@@ -16,6 +16,8 @@ export const ADJUST = {
   turnPalm: 'Turn your palm toward the camera',
   /** nothing measurable stands out: the palm's angle or the light */
   other: ADJUST_HINT,
+  /** the same, for a letter not signed palm to the camera (C, D, G, H, O, P, Q, X): as its picture shows it */
+  otherAsPictured: 'Hold your hand still, turned as in the picture, a little closer and in good light',
 } as const;
 
 export interface AdjustLimits {
@@ -98,7 +100,7 @@ export class AdjustAdvisor {
       if (share < l.minPalm) return ADJUST.tooFar;
       if (share > l.maxPalm) return ADJUST.tooClose;
     }
-    return ADJUST.other;
+    return asked !== null && NOT_PALM_ON_LETTERS.has(asked) ? ADJUST.otherAsPictured : ADJUST.other;
   }
 }
 

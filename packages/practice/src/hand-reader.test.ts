@@ -106,7 +106,8 @@ describe('HandReader: sure is decided on the held hand, not on one frame', () =>
       return last!.frame.hand!;
     };
     expect(unsure('E')).toMatchObject({ sure: false, adjust: ADJUST.turnPalm });
-    expect(unsure('O').adjust).toBe(ADJUST.other); // O is signed side-on too: nothing to turn
+    expect(unsure('O').adjust).toBe(ADJUST.otherAsPictured); // O is signed side-on too: held as its picture shows
+    expect(unsure('A').adjust).toBe(ADJUST.turnPalm);
   });
 });
 

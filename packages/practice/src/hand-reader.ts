@@ -108,7 +108,8 @@ export class HandReader {
       : null;
     // a hold doubted toward the asked letter, nothing else standing out: what to change to make it,
     // when the asked letter's template says
-    const adjust = doubted && advice === ADJUST.other && check && !check.matches ? check.hint : advice;
+    const general = advice === ADJUST.other || advice === ADJUST.otherAsPictured;
+    const adjust = doubted && general && check && !check.matches ? check.hint : advice;
     return {
       prediction,
       frame: {

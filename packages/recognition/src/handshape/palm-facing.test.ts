@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import type { Landmark } from './normalize';
-import { FACING_TURNED_BELOW, palmFacing, palmTurnedAway } from './palm-facing';
+import {
+  FACING_TURNED_BELOW,
+  NOT_PALM_ON_LETTERS,
+  PALM_TO_CAMERA_LETTERS,
+  palmFacing,
+  palmTurnedAway,
+} from './palm-facing';
 
 /** A flat open hand in the picture's plane (palm square to the camera), wrist at the origin. */
 const flat: Landmark[] = Array.from({ length: 21 }, (_, i) => {
@@ -57,5 +63,16 @@ describe('palmTurnedAway: only for letters signed palm to the camera', () => {
         turned(80).map(({ x, y }) => ({ x, y })),
       ),
     ).toBe(false);
+  });
+});
+
+describe('every static letter is either signed palm to the camera or not', () => {
+  it('puts each of the 24 in exactly one of the two sets', () => {
+    for (const letter of 'ABCDEFGHIKLMNOPQRSTUVWXY')
+      expect(
+        [PALM_TO_CAMERA_LETTERS.has(letter), NOT_PALM_ON_LETTERS.has(letter)].filter(Boolean),
+        letter,
+      ).toHaveLength(1);
+    expect(PALM_TO_CAMERA_LETTERS.size + NOT_PALM_ON_LETTERS.size).toBe(24);
   });
 });

@@ -18,6 +18,13 @@ import type { Landmark } from './normalize.js';
 /** Letters signed with the palm toward the camera (median facing at least 0.9 in every source). */
 export const PALM_TO_CAMERA_LETTERS: ReadonlySet<string> = new Set('ABEFIKLMNRSTUVWY'.split(''));
 
+/**
+ * Static letters not signed palm to the camera: side-on, pointing down, or held differently by
+ * different sources (D and X face the camera in the photo sources, not in boris). Telling a
+ * learner unsure of one of these to turn the palm toward the camera would be wrong.
+ */
+export const NOT_PALM_ON_LETTERS: ReadonlySet<string> = new Set('CDGHOPQX'.split(''));
+
 /** A palm facing less than this (cosine to the camera's axis) is turned away. */
 export const FACING_TURNED_BELOW = 0.65;
 
