@@ -17,12 +17,12 @@
  * 192 crop, the frame also searched turned); --landmark-size N adds the shipped options with
  * another crop size, --upright the shipped options without the turned palm searches.
  */
-import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { createHandPipeline } from '../../apps/server/src/recognition/landmarks/pipeline.js';
 import { LIVE_PIPELINE_OPTIONS } from '../../packages/recognition/src/landmarks/live.js';
 import type { PipelineOptions } from '../../packages/recognition/src/landmarks/hand-pipeline.js';
-import { classify, loadModel, type WeightsJson } from '../../packages/recognition/src/handshape/classifier.js';
+import { classify } from '../../packages/recognition/src/handshape/classifier.js';
+import { loadFoldModel } from './fold-model.js';
 import { holdSureThreshold } from '../../packages/recognition/src/handshape/hold-sure.js';
 import { targetDoubtThreshold } from '../../packages/recognition/src/handshape/target-doubt.js';
 import { STATIC_LETTERS } from '../../packages/recognition/src/handshape/labels.js';
@@ -49,13 +49,8 @@ if (!foldDir) {
   );
   process.exit(2);
 }
-// the fold model with the shipped model's calibration (temperature and sure threshold), as the
-// model card's hold-out `sure` figures are estimated
-const shipped = JSON.parse(
-  readFileSync(path.resolve(import.meta.dirname, '../../packages/recognition/src/handshape/weights.json'), 'utf8'),
-) as WeightsJson;
-const fold = JSON.parse(readFileSync(path.join(foldDir, `${set}.json`), 'utf8')) as WeightsJson;
-const model = loadModel({ ...fold, calibration: shipped.calibration });
+// the fold model with the shipped model's calibration (temperature and sure threshold)
+const model = loadFoldModel(path.join(foldDir, `${set}.json`));
 // practice's threshold for a hold (fitted on the validation signers by `npm run fit:hold-sure`)
 const sureAt = holdSureThreshold();
 const doubt = targetDoubtThreshold();

@@ -33,15 +33,14 @@ import { MotionDetector } from '../../packages/recognition/src/handshape/motion.
 import {
   classify,
   getDefaultModel,
-  loadModel,
   sureThreshold,
   type LoadedModel,
-  type WeightsJson,
 } from '../../packages/recognition/src/handshape/classifier.js';
 import { holdSureThreshold } from '../../packages/recognition/src/handshape/hold-sure.js';
 import { STATIC_LETTERS } from '../../packages/recognition/src/handshape/labels.js';
 import { sharedDir } from '../shared-dir.mjs';
 import { argReader } from './train/recipe.js';
+import { loadFoldModel } from './fold-model.js';
 
 /** boris's frames were 4:3 (the landmark CSVs store x/width and y/height) */
 export const WIDTH = 640;
@@ -132,14 +131,6 @@ export function streamFires(frames: readonly number[][][], fps: number): Array<{
   return fires;
 }
 
-/** A fold model (no calibration of its own) with the shipped weights' calibration, as holdout.ts scores fold models. */
-function withShippedCalibration(json: WeightsJson): LoadedModel {
-  const shipped = JSON.parse(
-    readFileSync(new URL('../../packages/recognition/src/handshape/weights.json', import.meta.url), 'utf8'),
-  ) as WeightsJson;
-  return loadModel({ ...json, calibration: json.calibration ?? shipped.calibration });
-}
-
 /** A recording's 1 s windows every half second, each read as a sequence by `model`. */
 export function secondWindows(
   recordings: ReadonlyMap<string, number[][][]>,
@@ -194,9 +185,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   const { opt } = argReader(process.argv.slice(2));
   const fpsArg = opt('--fps');
   const weights = opt('--weights');
-  const model = weights
-    ? withShippedCalibration(JSON.parse(readFileSync(weights, 'utf8')) as WeightsJson)
-    : getDefaultModel();
+  const model = weights ? loadFoldModel(weights) : getDefaultModel();
   const fpsList = fpsArg ? [Number(fpsArg)] : [15, 20, 30];
   const csv = readFileSync(path.join(sharedDir(), 'data', 'landmarks', 'boris', 'asl_landmarks_raw.csv'), 'utf8');
   const recordings = readRecordings(csv);
