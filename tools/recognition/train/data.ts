@@ -63,6 +63,9 @@ export interface PhotoRow {
  * aspect augmentation. aslnow (each participant's own browser video, aspect not recorded) fits
  * square units as given: its median B ratio is 0.46 at x1 (0.59 at 4:3, 0.76 at 16:9), beside
  * boris 0.49 and siruyy 0.44 at 4:3.
+ * Against the photo sets (square units, as live practice reads a webcam) all four are narrower
+ * still: `npm run fit:csv-aspect` finds x1.18-1.30 more. Training with those factors read no
+ * held-out source better (model card, "Tried after v6"), so these constants stay.
  */
 export const CSV_ASPECT: Readonly<Record<LandmarkSource, number>> = {
   boris: 4 / 3,
