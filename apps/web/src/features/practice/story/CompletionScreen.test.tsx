@@ -56,6 +56,19 @@ describe('CompletionScreen', () => {
       />,
     );
     expect(screen.getByRole('list', { name: 'Letters to practise' })).toHaveTextContent('U 50%');
+  });
+  it('names as right first time only the letters right first time every time', () => {
+    render(
+      <CompletionScreen
+        summary={{ ...base, letters_first_try: 7, accuracy_by_letter: { A: 1, S: 1, T: 0.75, U: 0.5 } }}
+        onPractiseNext={() => {}}
+        onChooseStory={() => {}}
+      />,
+    );
+    expect(screen.getByTestId('result-lead')).toHaveTextContent('You got 7 letters right first time: A, S.');
+    // T, right first time three times in four, went well, with its share
+    expect(screen.getByRole('list', { name: 'Right first time, by letter' })).toHaveTextContent('A 100%');
+    expect(screen.getByRole('list', { name: 'Right first time, by letter' })).toHaveTextContent('T 75%');
     expect(screen.getByRole('button', { name: 'Practise your weakest letters' })).toBeInTheDocument();
   });
 });

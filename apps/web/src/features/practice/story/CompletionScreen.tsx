@@ -33,8 +33,11 @@ export function CompletionScreen({
 }) {
   const s = summary;
   const letters = Object.entries(s.accuracy_by_letter);
-  const good = letters.filter(([, acc]) => acc >= 0.75).map(([l]) => l);
+  const good = letters.filter(([, acc]) => acc >= 0.75);
   const weak = letters.filter(([, acc]) => acc < 0.75);
+  // The lead names only the letters right first time every time they came up (a T right three
+  // times in four is in "What went well" with its 75%, not named as right first time).
+  const everyTime = letters.filter(([, acc]) => acc === 1).map(([l]) => l);
   const heading = useRef<HTMLHeadingElement>(null);
   const card = useRef<HTMLElement>(null);
 
@@ -47,7 +50,7 @@ export function CompletionScreen({
   const celebrate = s.completed || s.letters_signed > 0;
   const lead =
     s.letters_first_try > 0
-      ? `You got ${plural(s.letters_first_try, 'letter')} right first time${good.length ? `: ${good.join(', ')}` : ''}.`
+      ? `You got ${plural(s.letters_first_try, 'letter')} right first time${everyTime.length ? `: ${everyTime.join(', ')}` : ''}.`
       : s.letters_signed > 0
         ? `You signed ${plural(s.letters_signed, 'letter')}: every one counts.`
         : 'You made a start: every story gets easier with practice.';
@@ -80,14 +83,12 @@ export function CompletionScreen({
         <>
           <h3>What went well</h3>
           <ul className="letter-scores" aria-label="Right first time, by letter">
-            {letters
-              .filter(([, acc]) => acc >= 0.75)
-              .map(([l, acc]) => (
-                <li key={l} className="good">
-                  <span aria-hidden="true">✓ </span>
-                  <strong>{l}</strong> {Math.round(acc * 100)}%
-                </li>
-              ))}
+            {good.map(([l, acc]) => (
+              <li key={l} className="good">
+                <span aria-hidden="true">✓ </span>
+                <strong>{l}</strong> {Math.round(acc * 100)}%
+              </li>
+            ))}
           </ul>
         </>
       )}
