@@ -12,6 +12,8 @@
  * - index bend: degrees the index turns at its two upper joints (3-D): X/D
  * - thumb along: the thumb tip's place along the knuckles, 0 at the index's, 1 at the little
  *   finger's: T (under the index) / N / M (under the third finger)
+ * - index pointing: degrees of the index (knuckle to tip) in the picture from the horizontal,
+ *   either side: -90 straight up, 0 sideways, +90 straight down: G (sideways) / L (up) / Q (down)
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -36,6 +38,10 @@ export const MEASURES: Record<string, (s: Sample) => number> = {
     const knuckles = minus(point(s, 17), point(s, 5));
     return dot(minus(point(s, 4), point(s, 5)), knuckles) / dot(knuckles, knuckles);
   },
+  'index pointing': (s) => {
+    const [dx, dy] = minus(point(s, 8), point(s, 5));
+    return (Math.atan2(dy, Math.abs(dx)) * 180) / Math.PI;
+  },
 };
 
 const PAIRS: ReadonlyArray<readonly [string, string, string]> = [
@@ -45,6 +51,8 @@ const PAIRS: ReadonlyArray<readonly [string, string, string]> = [
   ['M', 'T', 'thumb along'],
   ['M', 'N', 'thumb along'],
   ['N', 'T', 'thumb along'],
+  ['G', 'L', 'index pointing'],
+  ['G', 'Q', 'index pointing'],
 ];
 
 const quantile = (xs: readonly number[], p: number) => {
