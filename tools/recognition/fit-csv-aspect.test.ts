@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { matchingFactor, median, palmRatio } from './fit-csv-aspect.ts';
+import { matchingFactor, median, palmRatio } from './fit-csv-aspect.js';
 
 /** An open palm, fingers up, in square units: knuckles 0.6 wide, palm 1 long. */
 function palm(squash = 1, turn = 0): Float64Array {

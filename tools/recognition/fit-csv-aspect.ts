@@ -10,7 +10,7 @@
  * labels (every row) and letter by letter (median over letters), beside the constant in use.
  */
 import { fileURLToPath } from 'node:url';
-import { loadExtracted, loadLandmarkSet, CSV_ASPECT, LANDMARK_SOURCES, type Sample } from './train/data.ts';
+import { loadExtracted, loadLandmarkSet, CSV_ASPECT, LANDMARK_SOURCES, type Sample } from './train/data.js';
 
 /** Knuckle width over palm length, with x multiplied by `k`. */
 export function palmRatio(xy: ArrayLike<number>, k = 1): number {
