@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   computeRotation,
   landmarksToRect,
+  predictRect,
   palmToRect,
   projectLandmarks,
   rectToImageAffine,
@@ -87,5 +88,18 @@ describe('landmarksToRect', () => {
     expect(r.w).toBeCloseTo(2 * 85); // long side 200-120=80 vs 140-55=85
     expect(r.cx).toBeCloseTo(97.5);
     expect(r.cy).toBeCloseTo(160 - 0.1 * 80);
+  });
+});
+
+describe('predictRect', () => {
+  const seen = { cx: 100, cy: 80, w: 100, h: 100, rotation: 0.3 };
+  it('moves a moving hand on by its last step, as if it kept its speed', () => {
+    expect(predictRect(seen, { ...seen, cx: 80, cy: 90 }, 0.05)).toEqual({ ...seen, cx: 120, cy: 70 });
+  });
+  it("keeps a held hand's crop as its landmarks give it (a step under the least followed)", () => {
+    expect(predictRect(seen, { ...seen, cx: 97, cy: 81 }, 0.05)).toBe(seen);
+  });
+  it('keeps the crop of a hand with no frame before', () => {
+    expect(predictRect(seen, undefined, 0.05)).toBe(seen);
   });
 });

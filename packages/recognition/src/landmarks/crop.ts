@@ -123,3 +123,18 @@ export function projectLandmarks(raw: ArrayLike<number>, r: Rect, size: number, 
   }
   return out;
 }
+
+/**
+ * The next frame's crop for a hand that moves: the crop its landmarks give (`seen`), moved on by
+ * the step its crop took since the frame before (`before`), as if it kept its speed. A hand drawn
+ * fast (a Z at 15 fps moves most of a palm a frame) otherwise lands off the crop's centre, blurred,
+ * and is lost. A step under `minStep` of the crop's side (a held hand's jitter) is not followed:
+ * the crop is `seen` itself.
+ */
+export function predictRect(seen: Rect, before: Rect | undefined, minStep: number): Rect {
+  if (!before) return seen;
+  const dx = seen.cx - before.cx;
+  const dy = seen.cy - before.cy;
+  if (Math.hypot(dx, dy) < minStep * seen.w) return seen;
+  return { ...seen, cx: seen.cx + dx, cy: seen.cy + dy };
+}

@@ -6,7 +6,7 @@
  * the JPEG decoder.
  */
 import { generateAnchors, PALM_256_ANCHORS } from './anchors.js';
-import { landmarksToRect, palmToRect, projectLandmarks, rectToImageAffine } from './crop.js';
+import { landmarksToRect, palmToRect, predictRect, projectLandmarks, rectToImageAffine } from './crop.js';
 import { decodePalm, weightedNms, type RawDetection } from './decode.js';
 import { borderColor, checkRgb } from './image.js';
 import type { Hand, PalmDetection, Point3, Rect, RgbImage, TrackState } from './types.js';
@@ -86,7 +86,16 @@ export interface PipelineOptions {
    * The returned track then holds no rects and counts the fruitless searches (`misses`).
    */
   idleSearch?: boolean;
+  /**
+   * Live frames: a tracked hand that moved more than PREDICT_MIN_STEP of its crop since the frame
+   * before is looked for where it would be at the same speed (crop.ts predictRect), so a letter
+   * drawn fast stays in the crop; a held hand's crop is its landmarks' own.
+   */
+  predictMotion?: boolean;
 }
+
+/** predictMotion: the least step (share of the crop's side) that is followed, above a held hand's jitter */
+export const PREDICT_MIN_STEP = 0.1;
 
 export interface ProcessInput {
   jpeg?: Uint8Array;
@@ -335,11 +344,15 @@ export async function createHandPipelineWith(
         if (o.maxHands === 1) detected = c;
       }
     }
+    const seen = hands.map((h) => landmarksToRect(h.landmarks));
+    // the step from a frame read from a palm detection's crop is the crop settling, not the hand moving
+    const before = o.predictMotion && sameSize && (track?.frames ?? 0) >= 2 ? (track?.seen ?? []) : [];
     const nextTrack: TrackState | null = hands.length
       ? {
           width: img.width,
           height: img.height,
-          rects: hands.map((h) => landmarksToRect(h.landmarks)),
+          rects: o.predictMotion ? seen.map((r) => predictRect(r, nearest(before, r), PREDICT_MIN_STEP)) : seen,
+          ...(o.predictMotion ? { seen } : {}),
           frames: (track?.frames ?? 0) + 1,
         }
       : o.idleSearch
@@ -364,6 +377,17 @@ export async function createHandPipelineWith(
       await lmSession.release();
     },
   };
+}
+
+/** The crop of `rects` nearest `r`, when within half its side (the same hand a frame before). */
+function nearest(rects: readonly Rect[], r: Rect): Rect | undefined {
+  let best: Rect | undefined;
+  let bestD = 0.5 * r.w;
+  for (const q of rects) {
+    const d = Math.hypot(q.cx - r.cx, q.cy - r.cy);
+    if (d <= bestD) [best, bestD] = [q, d];
+  }
+  return best;
 }
 
 export type { Hand, TrackState, Point3 };

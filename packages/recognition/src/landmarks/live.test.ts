@@ -20,6 +20,7 @@ describe('live frames, shared by the server and the browser', () => {
       alternateMirror: true,
       landmarkSize: 192,
       idleSearch: true,
+      predictMotion: true,
     });
   });
 

@@ -38,6 +38,10 @@ export const LIVE_PIPELINE_OPTIONS: PipelineOptions = {
   // While no hand is in view, one palm search a frame (the first attempt every other frame, the
   // others in turn), not all seven: four cost a frame without a hand twelve tracked frames' worth.
   idleSearch: true,
+  // A hand that moves is looked for where it is going (constant speed): a Z drawn in 0.7 s at
+  // 15 fps moves most of a palm a frame, blurred, and was lost from the crop (`npm run
+  // eval:moving-photos`). A held hand's crop is unchanged.
+  predictMotion: true,
 };
 
 /** A landmark coordinate as sent on the wire: rounded to a tenth of a pixel. */

@@ -49,6 +49,8 @@ export interface TrackState {
   width: number;
   height: number;
   rects: Rect[];
+  /** predictMotion: each tracked hand's crop as its landmarks gave it this frame (rects may be moved on) */
+  seen?: Rect[];
   frames: number;
   /**
    * idleSearch: how many frames in a row the palm search has found no hand (rects is then empty).

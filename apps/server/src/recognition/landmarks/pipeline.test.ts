@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decodeImage } from './image.js';
 import { createHandPipeline, livePipelineOptions, type HandPipeline } from './pipeline.js';
 import { meanDist, PHOTO_DIR, testModels } from '../../test/recognition.js';
+import { exposeFrame, strokeFrames } from '../../test/moving-photo.js';
 
 const FIVE = path.join(PHOTO_DIR, 'massey/asl_dataset/5/hand1_5_bot_seg_1_cropped.jpeg');
 const DIGIT = path.join(PHOTO_DIR, 'digits/Dataset/4/IMG_1122.JPG');
@@ -20,11 +21,13 @@ const FILLING = [
 const Q_DOWN = path.join(PHOTO_DIR, 'massey/asl_dataset/q/hand2_q_left_seg_5_cropped.jpeg');
 // The wall beside a signer in a phone photo: a webcam frame with no hand in view.
 const WALL = path.join(PHOTO_DIR, 'aslhg/B/P10_B_908.jpg');
+// An index hand that draws a Z: moved fast across the frame.
+const D_MOVING = path.join(PHOTO_DIR, 'massey/asl_dataset/d/hand1_d_bot_seg_1_cropped.jpeg');
 
 // npm test refuses to start without the shared data: a missing photo is a failure, never a skip.
 describe('the pipeline test photos', () => {
   it('are all present', () => {
-    expect([FIVE, DIGIT, WALL, Q_DOWN, ...FILLING].filter((p) => !existsSync(p))).toEqual([]);
+    expect([FIVE, DIGIT, WALL, Q_DOWN, D_MOVING, ...FILLING].filter((p) => !existsSync(p))).toEqual([]);
   });
 });
 
@@ -326,5 +329,55 @@ describe('live frames (livePipelineOptions)', () => {
       await once.close();
       await searching.close();
     }
+  });
+
+  it('keeps a hand moving fast in the crop by following its speed (a stroke of J or Z), and only a moving one', async () => {
+    // a D, 70 px, held for 4 frames, then across the frame 25 px a frame, blurred over half its step
+    const { data, info } = await sharp(D_MOVING)
+      .resize(70, 70, { fit: 'contain', background: '#000' })
+      .removeAlpha()
+      .raw()
+      .toBuffer({ resolveWithObject: true });
+    const photo = { width: info.width, height: info.height, data: new Uint8Array(data) };
+    const frames = strokeFrames({
+      at: (t) => [220 - 150 * t, 60],
+      seconds: 0.5,
+      fps: 12,
+      before: 4,
+      after: 2,
+      exposure: 1 / 24,
+    });
+    const read = async (pipe: HandPipeline) => {
+      let track = null;
+      const found: boolean[] = [];
+      for (const positions of frames) {
+        const jpeg = await sharp(Buffer.from(exposeFrame(photo, positions, 320, 240)), {
+          raw: { width: 320, height: 240, channels: 3 },
+        })
+          .jpeg({ quality: 80 })
+          .toBuffer();
+        const r = await pipe.process({ rgb: await decodeImage(jpeg) }, track);
+        track = r.track;
+        found.push(r.hands.length === 1);
+      }
+      return { found };
+    };
+    const still = await createHandPipeline({
+      ...livePipelineOptions(await testModels(), 'full-int8'),
+      predictMotion: false,
+    });
+    try {
+      const followed = await read(live);
+      expect(followed.found.every(Boolean)).toBe(true);
+      const lost = await read(still);
+      expect(lost.found.filter((f) => !f).length).toBeGreaterThanOrEqual(4);
+    } finally {
+      await still.close();
+    }
+    // held still, the crop is where the landmarks put it: nothing moved on
+    const rgb = await webcamFrame(FIVE, 160);
+    let track = null;
+    for (let i = 0; i < 4; i++) track = (await live.process({ rgb }, track)).track;
+    expect(track?.rects).toEqual(track?.seen);
   });
 });
