@@ -23,7 +23,9 @@
  * how the pipeline reads real hands in motion, not how people draw. Massey hand1 and hand2 were
  * in the classifier's training; hand3 (validation) and hand4 (test) were not (the motion detector
  * is trained on nobody). Prints each configuration's J and Z read, what the misses were read as,
- * and the stills read as J or Z.
+ * the stills read as J or Z, and how often live practice asking for the letter (HandReader) told
+ * the learner to draw it more slowly (the hand lost mid-stroke, lost-stroke.ts): of the misses, and
+ * of the stills (never wanted).
  */
 import path from 'node:path';
 import sharp from 'sharp';
@@ -36,6 +38,9 @@ import { sharedDir } from '../shared-dir.mjs';
 import { readManifest } from './photo-manifest.js';
 import { recognizeSequence } from './recognize/sequences.js';
 import { argReader } from './train/recipe.js';
+import { toDetectedHand } from '../../packages/recognition/src/landmarks/live.js';
+import { HandReader } from '../../packages/practice/src/hand-reader.js';
+import type { DetectedHand } from '../../packages/protocol/src/live.js';
 import { exposeFrame, strokeFrames, type RawRgb, type Stroke } from '../../apps/server/src/test/moving-photo.js';
 
 const W = 320;
@@ -85,24 +90,37 @@ async function webcamJpeg(rgb: Uint8Array) {
   return decodeImage(jpeg);
 }
 
-/** The frames read with tracking: each frame's landmarks normalised as MediaPipe writes them (null: no hand). */
-async function read(photo: RawRgb, frames: (readonly [number, number])[][]): Promise<(number[][] | null)[]> {
+/** The frames read with tracking: each frame's hand as the server sends it (none: no hand). */
+async function read(photo: RawRgb, frames: (readonly [number, number])[][]): Promise<(DetectedHand | null)[]> {
   let track = null;
-  const out: (number[][] | null)[] = [];
+  const out: (DetectedHand | null)[] = [];
   for (const positions of frames) {
     const res = await pipe.process({ rgb: await webcamJpeg(exposeFrame(photo, positions, W, H)) }, track);
     track = res.track;
-    const h = res.hands[0];
-    out.push(h ? h.landmarks.map(([x, y, z]) => [x / W, y / H, z / W]) : null);
+    out.push(res.hands[0] ? toDetectedHand(res.hands[0]) : null);
   }
   return out;
 }
 
+/** The landmarks normalised as MediaPipe writes them, as `recognize --landmarks` takes them. */
+const normalised = (hands: readonly (DetectedHand | null)[]) =>
+  hands.map((h) => (h ? h.landmarks.map(([x, y, z]) => [x / W, y / H, (z ?? 0) / W]) : null));
+
+/** Live practice asked for `letter` and shown these frames: was the learner told to draw it more slowly? */
+function toldSlower(hands: readonly (DetectedHand | null)[], fps: number, letter: string): boolean {
+  const reader = new HandReader();
+  return hands.some(
+    (h, i) =>
+      reader.read((i * 1000) / fps, h ? [h] : [], { letter, kind: 'letter' }, { width: W, height: H }).frame.hand
+        ?.drawnTooFast === true,
+  );
+}
+
 /** The still hand's palm (pixels) and which way its thumb is (+1: toward +x), from one frame at `at`. */
 async function handAt(photo: RawRgb, at: readonly [number, number]) {
-  const lm = (await read(photo, [[at], [at]]))[1];
-  if (!lm) return null;
-  const p = lm.map(([x, y]) => [x! * W, y! * H]);
+  const hand = (await read(photo, [[at], [at]]))[1];
+  if (!hand) return null;
+  const p = hand.landmarks;
   return {
     palm: Math.hypot(p[9]![0]! - p[0]![0]!, p[9]![1]! - p[0]![1]!),
     thumb: Math.sign(p[5]![0]! - p[17]![0]!) || 1,
@@ -119,6 +137,9 @@ const count = (key: string, got: string | null, want: string) => {
   tally.set(key, t);
 };
 let stills = 0;
+let missed = 0;
+let missedToldSlower = 0;
+let stillsToldSlower = 0;
 const stillsMoving: string[] = [];
 let noHand = 0;
 const started = performance.now();
@@ -150,18 +171,27 @@ for (const r of rows) {
         after: Math.round(0.2 * fps),
         exposure,
       };
-      const frames = await read(photo, strokeFrames(stroke));
-      const got = recognizeSequence({ id: r.path!, fps, width: W, height: H, frames }, 'letters').label;
+      const hands = await read(photo, strokeFrames(stroke));
+      const got = recognizeSequence(
+        { id: r.path!, fps, width: W, height: H, frames: normalised(hands) },
+        'letters',
+      ).label;
       const key = `${drawn} ${seconds} s at ${fps} fps, ${exposure ? `blurred 1/${Math.round(1 / exposure)} s` : 'sharp'}`;
       count(key, got, drawn);
       count(`${drawn} (${r.signer})`, got, drawn);
+      if (got !== drawn) {
+        missed++;
+        if (toldSlower(hands, fps, drawn)) missedToldSlower++;
+      }
     }
   // still for 1 s at 15 fps, trembling by a pixel or two
   const still = Array.from({ length: 15 }, (_, k) => [[start[0] + (k % 3) - 1, start[1] + ((k * 7) % 3) - 1] as const]);
+  const stillHands = await read(photo, still);
   const got = recognizeSequence(
-    { id: r.path!, fps: 15, width: W, height: H, frames: await read(photo, still) },
+    { id: r.path!, fps: 15, width: W, height: H, frames: normalised(stillHands) },
     'letters',
   ).label;
+  if (toldSlower(stillHands, 15, drawn)) stillsToldSlower++;
   stills++;
   if (got === 'J' || got === 'Z') stillsMoving.push(`${r.path} read ${got}`);
   count(`still ${letter}`, got, letter);
@@ -178,4 +208,7 @@ for (const [key, t] of [...tally].sort((a, b) => a[0].localeCompare(b[0])))
   );
 console.log(
   `stills read as J or Z: ${stillsMoving.length} of ${stills}${stillsMoving.length ? `: ${stillsMoving.join('; ')}` : ''}`,
+);
+console.log(
+  `practice asking for the letter (HandReader): of the ${missed} J and Z missed, ${missedToldSlower} told to draw more slowly; of the ${stills} stills, ${stillsToldSlower}`,
 );

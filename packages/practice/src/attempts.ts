@@ -46,12 +46,12 @@ interface Base {
 export type HandOutcome =
   /** counted: the handshape (or the drawn letter) the learner made */
   | (Base & { kind: 'attempt'; label: string })
-  /** J or Z's handshape held still: draw it now (not counted) */
-  | (Base & { kind: 'motion_pending'; letter: MotionLetter })
+  /** J or Z's handshape held still: draw it now, or, `tooFast`, draw it more slowly (not counted) */
+  | (Base & { kind: 'motion_pending'; letter: MotionLetter; tooFast?: boolean })
   /** the recogniser is not sure: adjust (not counted) */
   | (Base & { kind: 'adjust'; adjust: string | null });
 
-type Told = HandOutcome['kind'];
+type Told = HandOutcome['kind'] | 'too_fast';
 
 export class AttemptTracker {
   readonly rules: AttemptRules;
@@ -135,6 +135,13 @@ export class AttemptTracker {
       this.changeSince = null;
       this.told.add('attempt');
       return { kind: 'attempt', label: h.motion, confidence: h.confidence, heldMs: t - this.since };
+    }
+    if (motionTarget && h.drawnTooFast && !this.told.has('too_fast')) {
+      // the hand came back after a stroke too fast for the camera: say so once, count nothing
+      // (it stands for the hint to draw the letter, which would otherwise replace it a moment later)
+      this.told.add('too_fast');
+      this.told.add('motion_pending');
+      return { kind: 'motion_pending', letter: target, tooFast: true, label, confidence: h.confidence, heldMs: 0 };
     }
     if (label === null) {
       // a hand in view that reads as no clear handshape for a while: say what to adjust, once

@@ -174,6 +174,24 @@ describe('practice engine: what counts as an attempt', () => {
     expect(drawn.engine.target?.letter).toBe('A');
   });
 
+  it('a Z whose hand the camera lost mid-stroke: told once to draw it more slowly, nothing counted', () => {
+    const check = { matches: true, hint: 'irrelevant text' };
+    const lost = run(
+      ['ZAP'],
+      [
+        { hand: 'D', ms: 700, with: { check } },
+        { hand: null, ms: 400 },
+        { hand: 'D', ms: 1500, with: { check, drawnTooFast: true } },
+      ],
+    );
+    expect(lost.counted).toHaveLength(0);
+    expect(lost.events.map((e) => e.kind)).toEqual(['motion_pending', 'motion_pending']);
+    expect(lost.events[1]!.hint).toBe('Draw the Z a little more slowly: the camera lost your hand while it moved');
+    // not when J or Z is not the letter asked for
+    const other = run(['AB'], [{ hand: 'A', ms: 700, with: { drawnTooFast: true } }]);
+    expect(other.events.map((e) => e.hint)).toEqual(["That's A. Well done!"]);
+  });
+
   it('a wrong handshape for J is a counted attempt with the correction', () => {
     const { counted } = run(
       ['JAM'],

@@ -6,7 +6,14 @@
 import type { AslFeedbackData, PracticeTarget, Story } from '@asl/protocol';
 import { AttemptTracker, isMotionLetter, type AttemptRules } from './attempts.js';
 import type { PracticeFrame } from './frame.js';
-import { ADJUST_HINT, looksLikeHint, MOTION_PENDING_HINT, praiseFor, wrongMotionHint } from './praise.js';
+import {
+  ADJUST_HINT,
+  DRAW_SLOWER_HINT,
+  looksLikeHint,
+  MOTION_PENDING_HINT,
+  praiseFor,
+  wrongMotionHint,
+} from './praise.js';
 import { firstTargetOfNextSentence, firstTargetOfWord, storyTargets, targetIndexOf } from './targets.js';
 
 export type FeedbackKind = 'attempt' | 'motion_pending' | 'adjust';
@@ -114,7 +121,7 @@ export class PracticeEngine {
         correct: false,
         counted: false,
         firstTry: false,
-        hint: MOTION_PENDING_HINT[out.letter],
+        hint: out.tooFast ? DRAW_SLOWER_HINT[out.letter] : MOTION_PENDING_HINT[out.letter],
       };
     if (out.kind === 'adjust')
       // not sure of the hand: no letter is named

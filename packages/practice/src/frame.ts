@@ -30,6 +30,8 @@ export interface HandReading {
   motion?: MotionLetter | null;
   /** the hand compared with the current target */
   check?: TargetCheck | null;
+  /** J or Z asked for, and the hand was lost in the middle of a fast stroke (lost-stroke.ts): draw it more slowly */
+  drawnTooFast?: boolean;
 }
 
 export interface PracticeFrame {

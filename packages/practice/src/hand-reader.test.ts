@@ -154,3 +154,26 @@ describe('HandReader: the benefit of the doubt toward the letter asked', () => {
     expect(hold(new HandReader(0.5, 1e-9), 'J')).toMatchObject({ label: 'C', sure: true });
   });
 });
+
+describe('HandReader: a J or Z stroke the camera lost', () => {
+  const moved = (dx: number): DetectedHand => ({ ...C, landmarks: C.landmarks.map(([x, y, z]) => [x + dx, y, z]) });
+  /** held, then three frames moving 60 px each (15 fps: about 6 palms a second), gone for 5 frames, found again */
+  function lostStroke(target: { letter: string; kind: 'letter' }) {
+    const reader = new HandReader();
+    const frame = { width: 1000, height: 400 };
+    let t = 0;
+    for (let i = 0; i < 5; i++) reader.read((t += 67), [moved(0)], target, frame);
+    for (let i = 1; i <= 3; i++) reader.read((t += 67), [moved(60 * i)], target, frame);
+    for (let i = 0; i < 5; i++) expect(reader.read((t += 67), [], target, frame).frame.hand).toBeNull();
+    return reader.read(t + 67, [moved(200)], target, frame).frame.hand;
+  }
+
+  it('tells the learner drawing Z or J that the hand was lost mid-stroke', () => {
+    expect(lostStroke({ letter: 'Z', kind: 'letter' })?.drawnTooFast).toBe(true);
+    expect(lostStroke({ letter: 'J', kind: 'letter' })?.drawnTooFast).toBe(true);
+  });
+
+  it('says nothing of it while a static letter is asked for', () => {
+    expect(lostStroke({ letter: 'C', kind: 'letter' })?.drawnTooFast).toBeUndefined();
+  });
+});

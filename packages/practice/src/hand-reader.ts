@@ -19,6 +19,7 @@ import { ADJUST, AdjustAdvisor, palmOf } from './adjust.js';
 import { isMotionLetter } from './attempts.js';
 import type { PracticeFrame, TargetCheck } from './frame.js';
 import { looksLikeHint } from './praise.js';
+import { LostStrokeWatch } from './lost-stroke.js';
 
 export interface HandReadout {
   /** what the engine is told (PracticeEngine.frame) */
@@ -52,6 +53,7 @@ export class HandReader {
   private readonly stabilizer = new Stabilizer();
   private readonly motion = new MotionDetector();
   private readonly advisor = new AdjustAdvisor();
+  private readonly lostStroke = new LostStrokeWatch();
   private window: Array<{ timeMs: number; label: string; p: number; asked: string | null; pTarget: number }> = [];
 
   constructor(
@@ -63,6 +65,7 @@ export class HandReader {
     this.stabilizer.reset();
     this.motion.reset();
     this.advisor.reset();
+    this.lostStroke.reset();
     this.window = [];
   }
 
@@ -89,6 +92,13 @@ export class HandReader {
     // J and Z are drawn, not read from a held shape: no doubt toward them, no palm to turn
     const asked = target && !isMotionLetter(target.letter) ? target.letter : null;
     const advice = this.advisor.push(timeMs, input?.landmarks ?? null, frameSize, asked);
+    // a J or Z asked for, and the hand lost in the middle of a fast stroke: draw it more slowly
+    const lost = this.lostStroke.push(
+      timeMs,
+      input ? { ...palmOf(input.landmarks), atEdge: atFrameEdge(input.landmarks, frameSize) } : null,
+      motion !== null,
+    );
+    const drawnTooFast = lost && target !== null && isMotionLetter(target.letter);
     const prediction = c
       ? { label: c.label, confidence: round(c.confidence), sure: c.sure } // one answer: the classifier's own threshold
       : null;
@@ -122,6 +132,7 @@ export class HandReader {
           at: position(input.landmarks),
           motion,
           check,
+          ...(drawnTooFast ? { drawnTooFast } : {}),
         },
       },
     };
@@ -162,6 +173,14 @@ export function checkTarget(
   return first
     ? { matches: false, hint: hintFor(first, target) }
     : { matches: true, hint: looksLikeHint(detected, target) };
+}
+
+/** A landmark within 2% of the frame's side of its edge (unknown frame size: no). */
+function atFrameEdge(lm: readonly Landmark[], frame: { width: number; height: number } | null): boolean {
+  if (!frame) return false;
+  const mx = 0.02 * frame.width;
+  const my = 0.02 * frame.height;
+  return lm.some((p) => p.x < mx || p.y < my || p.x > frame.width - mx || p.y > frame.height - my);
 }
 
 /** Centre of the palm (wrist and the four knuckles) and the palm's size, in pixels. */

@@ -16,6 +16,12 @@ export const MOTION_PENDING_HINT: Record<MotionLetter, string> = {
   Z: 'Good index shape — now draw a Z with your index finger',
 };
 
+/** J or Z drawn so fast that the camera lost the hand in the middle of the stroke (lost-stroke.ts). */
+export const DRAW_SLOWER_HINT: Record<MotionLetter, string> = {
+  J: 'Draw the J a little more slowly: the camera lost your hand while it moved',
+  Z: 'Draw the Z a little more slowly: the camera lost your hand while it moved',
+};
+
 /** Said when the recogniser is not sure of the hand and gives no reason of its own. */
 export const ADJUST_HINT = 'Hold your hand still, palm toward the camera, a little closer and in good light';
 
