@@ -136,7 +136,9 @@ export function AboutRecognitionPage({ figures = HELD_OUT_FIGURES }: { figures?:
           </li>
           <li>
             <strong>J and Z drawn fast or small.</strong> A finger moving fast blurs, and a tiny letter hides in the
-            hand’s own wobble. Draw them about a hand’s width across, at an easy pace, and keep the finger straight.
+            hand’s own wobble. Draw them about a hand’s width across, at an easy pace, and keep the finger straight. In
+            a dim room a quick Z can blur so much that the camera loses your hand: practice then asks you to draw it a
+            little more slowly.
           </li>
           <li>
             <strong>Letters that look alike.</strong>
