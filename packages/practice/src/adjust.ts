@@ -81,19 +81,8 @@ export class AdjustAdvisor {
     this.recent.push({ timeMs, ...palm });
     while (this.recent.length > 1 && timeMs - this.recent[0]!.timeMs > l.windowMs) this.recent.shift();
 
-    if (frame && frame.width > 0 && frame.height > 0) {
-      const mx = l.edge * frame.width;
-      const my = l.edge * frame.height;
-      const cut = landmarks.some((p) => p.x <= mx || p.y <= my || p.x >= frame.width - mx || p.y >= frame.height - my);
-      if (cut) return ADJUST.outOfView;
-    }
-    const first = this.recent[0]!;
-    const dt = (timeMs - first.timeMs) / 1000;
-    if (dt > 0) {
-      const size = Math.max(1e-6, (palm.size + first.size) / 2);
-      const speed = Math.hypot(palm.x - first.x, palm.y - first.y) / size / dt;
-      if (speed > l.speed) return ADJUST.moving;
-    }
+    if (atFrameEdge(landmarks, frame, l.edge)) return ADJUST.outOfView;
+    if (palmSpeed(this.recent[0]!, { timeMs, ...palm }) > l.speed) return ADJUST.moving;
     if (palmTurnedAway(asked, landmarks)) return ADJUST.turnPalm;
     if (frame && frame.height > 0) {
       const share = palm.size / frame.height;
@@ -102,6 +91,29 @@ export class AdjustAdvisor {
     }
     return asked !== null && NOT_PALM_ON_LETTERS.has(asked) ? ADJUST.otherAsPictured : ADJUST.other;
   }
+}
+
+/** A landmark within `edge` of the frame's side of its edge: the hand is cut off (unknown frame size: no). */
+export function atFrameEdge(
+  lm: readonly Landmark[],
+  frame: { width: number; height: number } | null,
+  edge: number,
+): boolean {
+  if (!frame || !(frame.width > 0) || !(frame.height > 0)) return false;
+  const mx = edge * frame.width;
+  const my = edge * frame.height;
+  return lm.some((p) => p.x <= mx || p.y <= my || p.x >= frame.width - mx || p.y >= frame.height - my);
+}
+
+/** How fast the palm moved from `a` to `b`, in palm sizes a second (0 when no time passed). */
+export function palmSpeed(
+  a: { timeMs: number; x: number; y: number; size: number },
+  b: { timeMs: number; x: number; y: number; size: number },
+): number {
+  const dt = (b.timeMs - a.timeMs) / 1000;
+  if (!(dt > 0)) return 0;
+  const size = Math.max(1e-6, (a.size + b.size) / 2);
+  return Math.hypot(b.x - a.x, b.y - a.y) / size / dt;
 }
 
 /** Centre of the palm (wrist and the four knuckles) and its size (wrist to middle knuckle), in pixels. */

@@ -15,7 +15,7 @@ import {
   type Handedness,
   type Landmark,
 } from '@asl/recognition';
-import { ADJUST, AdjustAdvisor, palmOf } from './adjust.js';
+import { ADJUST, AdjustAdvisor, atFrameEdge, palmOf } from './adjust.js';
 import { isMotionLetter } from './attempts.js';
 import type { PracticeFrame, TargetCheck } from './frame.js';
 import { looksLikeHint } from './praise.js';
@@ -93,9 +93,10 @@ export class HandReader {
     const asked = target && !isMotionLetter(target.letter) ? target.letter : null;
     const advice = this.advisor.push(timeMs, input?.landmarks ?? null, frameSize, asked);
     // a J or Z asked for, and the hand lost in the middle of a fast stroke: draw it more slowly
+    const palm = input ? palmOf(input.landmarks) : null;
     const lost = this.lostStroke.push(
       timeMs,
-      input ? { ...palmOf(input.landmarks), atEdge: atFrameEdge(input.landmarks, frameSize) } : null,
+      input && palm ? { ...palm, atEdge: atFrameEdge(input.landmarks, frameSize, LOST_AT_EDGE) } : null,
       motion !== null,
     );
     const drawnTooFast = lost && target !== null && isMotionLetter(target.letter);
@@ -129,7 +130,7 @@ export class HandReader {
           confidence: round(st.confidence),
           sure,
           ...(sure ? {} : { adjust }),
-          at: position(input.landmarks),
+          at: position(palm!),
           motion,
           check,
           ...(drawnTooFast ? { drawnTooFast } : {}),
@@ -175,17 +176,11 @@ export function checkTarget(
     : { matches: true, hint: looksLikeHint(detected, target) };
 }
 
-/** A landmark within 2% of the frame's side of its edge (unknown frame size: no). */
-function atFrameEdge(lm: readonly Landmark[], frame: { width: number; height: number } | null): boolean {
-  if (!frame) return false;
-  const mx = 0.02 * frame.width;
-  const my = 0.02 * frame.height;
-  return lm.some((p) => p.x < mx || p.y < my || p.x > frame.width - mx || p.y > frame.height - my);
-}
+/** A hand lost with a landmark this close to the frame's edge (share of its side) left the picture. */
+const LOST_AT_EDGE = 0.02;
 
-/** Centre of the palm (wrist and the four knuckles) and the palm's size, in pixels. */
-function position(lm: readonly Landmark[]): { x: number; y: number; size: number } {
-  const { x, y, size } = palmOf(lm);
+/** The palm's centre and size, rounded as the engine is told them. */
+function position({ x, y, size }: { x: number; y: number; size: number }): { x: number; y: number; size: number } {
   return { x: round(x), y: round(y), size: round(size) };
 }
 

@@ -5,6 +5,7 @@
  * is not seen draws no letter. The learner then sees the hand found again and nothing happen; told
  * to draw a little more slowly, they can fix it. Pure: fed each frame's palm (null: no hand).
  */
+import { palmSpeed } from './adjust.js';
 
 export interface LostStrokeLimits {
   /** the hand moved at least this fast (palm sizes a second) on its last two frames before it was lost */
@@ -59,7 +60,8 @@ export class LostStrokeWatch {
     if (!palm) {
       if (!this.gone && this.last) {
         this.gone = true;
-        this.lostMoving = !this.last.atEdge && this.speed(this.before, this.last) >= this.limits.minSpeed;
+        this.lostMoving =
+          !this.last.atEdge && this.before !== null && palmSpeed(this.before, this.last) >= this.limits.minSpeed;
       }
       return timeMs < this.until;
     }
@@ -70,12 +72,5 @@ export class LostStrokeWatch {
     this.before = this.last;
     this.last = { ...palm, timeMs };
     return timeMs < this.until;
-  }
-
-  /** palm sizes a second between two frames (0 without both) */
-  private speed(a: Seen | null, b: Seen | null): number {
-    if (!a || !b || b.timeMs <= a.timeMs) return 0;
-    const size = Math.max(1e-6, (a.size + b.size) / 2);
-    return (Math.hypot(b.x - a.x, b.y - a.y) / size / (b.timeMs - a.timeMs)) * 1000;
   }
 }
