@@ -5,6 +5,7 @@ import {
   extractFeatures,
   FEATURE_NAMES,
   FEATURE_SIZE,
+  palmFrame,
   palmSize,
   toXY,
   Z_FEATURE_NAMES,
@@ -143,5 +144,31 @@ describe('depth features (useZ)', () => {
     const f = extractFeatures(hand, 'Unknown', 'chirality', true);
     const g = extractFeatures(mirrorX(hand), 'Unknown', 'chirality', true);
     close(f, g, 1e-9);
+  });
+});
+
+describe('palmFrame', () => {
+  /** wrist-relative points: only the wrist (0), index (5), middle (9) and little (17) knuckles matter */
+  const points = (knuckles: Record<number, [number, number, number]>) => {
+    const P = new Float64Array(63);
+    for (const [i, p] of Object.entries(knuckles)) P.set(p, 3 * Number(i));
+    return P;
+  };
+
+  it('is the palm plane: u up the palm, v across the knuckles square to it, n their normal', () => {
+    const f = palmFrame(points({ 5: [-1, -2, 0.5], 9: [0, -2, 0], 17: [2, -1.5, -0.5] }));
+    expect(f.degenerate).toBe(false);
+    expect(f.u).toEqual([0, -1, 0]);
+    // across (3, 0.5, -1) without its part along u: (3, 0, -1), made unit
+    expect(f.v[0]).toBeCloseTo(3 / Math.sqrt(10), 12);
+    expect(f.v[1]).toBeCloseTo(0, 12);
+    expect(f.v[2]).toBeCloseTo(-1 / Math.sqrt(10), 12);
+    expect(Math.hypot(...f.n)).toBeCloseTo(1, 12);
+    expect(f.n[0] * f.u[0] + f.n[1] * f.u[1] + f.n[2] * f.u[2]).toBeCloseTo(0, 12);
+  });
+
+  it('says nothing for a palm with no length or no width', () => {
+    expect(palmFrame(points({ 5: [-1, -2, 0], 17: [2, -2, 0] })).degenerate).toBe(true);
+    expect(palmFrame(points({ 5: [0, -1, 0], 9: [0, -2, 0], 17: [0, -3, 0] })).degenerate).toBe(true);
   });
 });

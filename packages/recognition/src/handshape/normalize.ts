@@ -197,6 +197,43 @@ export const Z_FEATURE_NAMES: readonly string[] = (() => {
 })();
 export const Z_FEATURE_SIZE = Z_FEATURE_NAMES.length;
 
+const dot = (a: readonly number[], b: readonly number[]) => a[0] * b[0] + a[1] * b[1] + a[2] * b[2];
+
+/** `a` divided by its length (at least 1e-9, so a zero vector stays zero). */
+function unit(a: readonly number[]): number[] {
+  const n = Math.max(Math.sqrt(a[0] * a[0] + a[1] * a[1] + a[2] * a[2]), 1e-9);
+  return [a[0] / n, a[1] / n, a[2] / n];
+}
+
+export interface PalmFrame {
+  /** from the wrist to the middle finger's knuckle */
+  u: number[];
+  /** across the knuckles (index to little finger), square to u */
+  v: number[];
+  /** u x v, the palm plane's normal */
+  n: number[];
+  /** u or v had no length: the frame says nothing */
+  degenerate: boolean;
+}
+
+/**
+ * The palm frame of a hand's 3-D points relative to its wrist (x, y, z of each landmark in turn),
+ * the one the depth features are measured in and palm-facing.ts reads the palm's facing from.
+ */
+export function palmFrame(P: ArrayLike<number>): PalmFrame {
+  const vec = (i: number, j: number) => [P[3 * j] - P[3 * i], P[3 * j + 1] - P[3 * i + 1], P[3 * j + 2] - P[3 * i + 2]];
+  const up = vec(0, 9);
+  const u = unit(up);
+  const a = vec(5, 17);
+  const au = dot(a, u);
+  const side = [a[0] - au * u[0], a[1] - au * u[1], a[2] - au * u[2]];
+  const v = unit(side);
+  const n = [u[1] * v[2] - u[2] * v[1], u[2] * v[0] - u[0] * v[2], u[0] * v[1] - u[1] * v[0]];
+  const length = (x: number[]) => Math.hypot(x[0], x[1], x[2]);
+  const degenerate = !(length(up) > 1e-9) || !(length(side) > 1e-9) || !n.every(Number.isFinite);
+  return { u, v, n, degenerate };
+}
+
 /**
  * Optional block after the depth features (weights' palmPoints, v5): every landmark but the wrist
  * in the palm frame (along u, across v, and above the palm plane along n), divided by the 3-D palm
@@ -246,16 +283,7 @@ export function depthFeatures(
     P[3 * j + 1] - P[3 * i + 1],
     P[3 * j + 2] - P[3 * i + 2],
   ];
-  const dot = (a: number[], b: number[]) => a[0] * b[0] + a[1] * b[1] + a[2] * b[2];
-  const norm = (a: number[]): number[] => {
-    const n = Math.max(h3(a[0], a[1], a[2]), 1e-9);
-    return [a[0] / n, a[1] / n, a[2] / n];
-  };
-  const u = norm(vec(0, 9));
-  const a = vec(5, 17);
-  const au = dot(a, u);
-  const v = norm([a[0] - au * u[0], a[1] - au * u[1], a[2] - au * u[2]]);
-  const nrm = [u[1] * v[2] - u[2] * v[1], u[2] * v[0] - u[0] * v[2], u[0] * v[1] - u[1] * v[0]];
+  const { u, v, n: nrm } = palmFrame(P);
   let k = 0;
   f[k++] = 1;
   for (const chain of FINGER_CHAINS) {
@@ -268,7 +296,7 @@ export function depthFeatures(
     }
   }
   const inPalm = (d: number[]) => {
-    const e = norm(d);
+    const e = unit(d);
     f[k++] = dot(e, u);
     f[k++] = dot(e, v);
     f[k++] = dot(e, nrm);

@@ -13,7 +13,7 @@
  * frames (`-- --live`), 6 of 2,240 frames of those people's palm-on letters are called turned,
  * and one held sign of 320 (a fist whose landmarks the model misreads) would be told to turn.
  */
-import type { Landmark } from './normalize.js';
+import { palmFrame, type Landmark } from './normalize.js';
 
 /** Letters signed with the palm toward the camera (median facing at least 0.9 in every source). */
 export const PALM_TO_CAMERA_LETTERS: ReadonlySet<string> = new Set('ABEFIKLMNRSTUVWY'.split(''));
@@ -36,28 +36,19 @@ export const FACING_TURNED_BELOW = 0.65;
  * Null when the landmarks carry no depth (z in the units of x and y) or the palm is degenerate.
  */
 export function palmFacing(landmarks: readonly Landmark[]): number | null {
-  const p = (i: number): [number, number, number] | null => {
-    const a = landmarks[i];
-    const w = landmarks[0];
-    if (!a || !w || typeof a.z !== 'number' || typeof w.z !== 'number') return null;
-    return [a.x - w.x, a.y - w.y, a.z - w.z];
-  };
-  const mid = p(9);
-  const index = p(5);
-  const little = p(17);
-  if (!mid || !index || !little) return null;
-  const len = (a: readonly number[]) => Math.hypot(a[0]!, a[1]!, a[2]!);
-  const lu = len(mid);
-  if (!(lu > 0)) return null;
-  const u = mid.map((c) => c / lu);
-  const across = [little[0] - index[0], little[1] - index[1], little[2] - index[2]];
-  const along = across[0]! * u[0]! + across[1]! * u[1]! + across[2]! * u[2]!;
-  const side = across.map((c, k) => c - along * u[k]!);
-  const lv = len(side);
-  if (!(lv > 0) || !Number.isFinite(lv)) return null;
-  const v = side.map((c) => c / lv);
-  // the normal's component along the camera's axis (z): u x v, its third coordinate
-  return Math.abs(u[0]! * v[1]! - u[1]! * v[0]!);
+  const w = landmarks[0];
+  if (!w || typeof w.z !== 'number' || landmarks.length <= 17) return null;
+  const P = new Float64Array(3 * landmarks.length);
+  for (let i = 0; i < landmarks.length; i++) {
+    const a = landmarks[i]!;
+    if (typeof a.z !== 'number') return null;
+    P[3 * i] = a.x - w.x;
+    P[3 * i + 1] = a.y - w.y;
+    P[3 * i + 2] = a.z - w.z;
+  }
+  const { n, degenerate } = palmFrame(P);
+  // the normal's component along the camera's axis (z)
+  return degenerate ? null : Math.abs(n[2]!);
 }
 
 /** Whether the hand, asked for `letter`, has its palm turned away from the camera. */
