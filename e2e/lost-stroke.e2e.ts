@@ -3,8 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { DRAW_SLOWER_HINT } from '../packages/practice/src/praise';
-import { zPath } from '../packages/recognition/src/handshape/__fixtures__/drawn-letters';
 import type { MovingPhoto } from './support/y4m';
+import { D_PHOTO, SIZE, startTopic, still, zAt } from './support/drawn-letters';
 import { expect, newLearner, registerViaUi, test } from './support/fixtures';
 import { NO_HAND, useFakeCamera } from './support/fake-camera';
 import { fullPageScreenshot } from './support/screenshot';
@@ -14,24 +14,11 @@ import { fullPageScreenshot } from './support/screenshot';
  * a real D photo (Massey, segmented on black) still, sweeps it across the Z's first stroke in
  * three frames (about 4 palms a second), loses it for three frames (what motion blur does to a
  * fast small hand in a dim room: `npm run eval:moving-photos`; here the frames are simply empty,
- * so the loss is certain), finds it again half a palm further on and holds it there. Practice
- * says to draw the Z more slowly and counts nothing; the same D then draws a Z in 1.8 s and it is
- * accepted. The video loops; a Z is never drawn in the fast part.
+ * so the loss is certain), finds it again further along the Z and holds it there. Practice says
+ * to draw the Z more slowly and counts nothing; the same D then draws a Z in 1.8 s and it is
+ * accepted.
  */
-const PALM = 128;
-const SIZE = 260;
-const D_PHOTO = 'massey/asl_dataset/d/hand1_d_dif_seg_1_cropped.jpeg';
 
-const zAt = (t: number): [number, number] => {
-  const [a, b] = zPath(t);
-  return [330 + a * 0.6 * PALM, 20 + b * 0.6 * PALM];
-};
-const still = (photo: string, at: [number, number], frames: number): MovingPhoto => ({
-  photo,
-  size: SIZE,
-  frames,
-  at: () => at,
-});
 /** `frames` frames moving from zAt(from) to zAt(to). */
 const stroke = (from: number, to: number, frames: number): MovingPhoto => ({
   photo: D_PHOTO,
@@ -64,13 +51,13 @@ await useFakeCamera(
   { fps: 10, framesPerPhoto: 20 },
 );
 
-test('a Z drawn too fast for the camera is met with "draw it more slowly", and counts nothing', async ({ page, base }) => {
+test('a Z drawn too fast for the camera is met with "draw it more slowly", and counts nothing', async ({
+  page,
+  base,
+}) => {
   test.setTimeout(180_000);
   await registerViaUi(page, newLearner(), base);
-  await page.goto(`${base}/asl-world`);
-  await expect(page.getByText('Connected', { exact: true })).toBeVisible({ timeout: 30_000 });
-  await page.getByLabel('Or practise a topic').fill('zoo');
-  await page.getByRole('button', { name: 'Start topic' }).click();
+  await startTopic(page, base, 'zoo');
   await expect(page.getByLabel(/Spell ZOO: letter 1 of 3/)).toBeVisible();
 
   await expect(page.getByText(DRAW_SLOWER_HINT.Z)).toBeVisible({ timeout: 90_000 });

@@ -1,5 +1,4 @@
-import { jPath, zPath } from '../packages/recognition/src/handshape/__fixtures__/drawn-letters';
-import type { MovingPhoto } from './support/y4m';
+import { D_PHOTO, I_PHOTO, jAt, SIZE, startTopic, still, zAt } from './support/drawn-letters';
 import { expect, newLearner, registerViaUi, test } from './support/fixtures';
 import { NO_HAND, useFakeCamera } from './support/fake-camera';
 import { fullPageScreenshot } from './support/screenshot';
@@ -10,35 +9,7 @@ import { fullPageScreenshot } from './support/screenshot';
  * topic "jz" is practised: the server tracks the moving hand, the motion detector reads the
  * fingertip's path, and practice accepts each letter. 10 fps: 4 s with no hand, the I held still,
  * the J drawn in 1.5 s, no hand, the D held still, the Z drawn in 1.8 s, then 20 s with no hand.
- *
- * Both photos show a right hand with the palm to the camera (thumb toward +x, where the index
- * knuckle is). Sizes are in pixels of the 640x480 video: the photo is 260 px square, so its palm
- * (wrist to middle knuckle) is about 128 px.
  */
-const PALM = 128;
-const SIZE = 260;
-const I_PHOTO = 'massey/asl_dataset/i/hand1_i_bot_seg_1_cropped.jpeg';
-const D_PHOTO = 'massey/asl_dataset/d/hand1_d_dif_seg_1_cropped.jpeg';
-
-/** J: down, then a hook toward the thumb (+x), 70% of the drawn-letters size. */
-function jAt(t: number): [number, number] {
-  const [a, b] = jPath(t);
-  return [150 + a * 0.7 * PALM, 10 + b * 0.7 * PALM];
-}
-
-/** Z: across away from the thumb (-x), diagonally back, across again; 1.2 palms wide and tall. */
-function zAt(t: number): [number, number] {
-  const [a, b] = zPath(t);
-  return [330 + a * 0.6 * PALM, 20 + b * 0.6 * PALM];
-}
-
-const still = (photo: string, at: [number, number], frames: number): MovingPhoto => ({
-  photo,
-  size: SIZE,
-  frames,
-  at: () => at,
-});
-
 await useFakeCamera(
   [
     NO_HAND,
@@ -58,10 +29,7 @@ await useFakeCamera(
 test('J and Z drawn in the air are read from the movement and accepted', async ({ page, base }) => {
   test.setTimeout(180_000);
   await registerViaUi(page, newLearner(), base);
-  await page.goto(`${base}/asl-world`);
-  await expect(page.getByText('Connected', { exact: true })).toBeVisible({ timeout: 30_000 });
-  await page.getByLabel('Or practise a topic').fill('jz');
-  await page.getByRole('button', { name: 'Start topic' }).click();
+  await startTopic(page, base, 'jz');
   await expect(page.getByLabel(/Spell JZ: letter 1 of 2/)).toBeVisible();
 
   // The I held still is the J's handshape: a hint to draw it, never an attempt.

@@ -35,13 +35,12 @@ export async function activateWaitingVersion(
 ): Promise<void> {
   const waiting = (await container.getRegistration())?.waiting;
   if (!waiting) return reload();
-  let timer: ReturnType<typeof setTimeout> | undefined;
   const once = () => {
     clearTimeout(timer);
     container.removeEventListener('controllerchange', once);
     reload();
   };
   container.addEventListener('controllerchange', once);
-  timer = setTimeout(once, UPDATE_RELOAD_FALLBACK_MS);
+  const timer = setTimeout(once, UPDATE_RELOAD_FALLBACK_MS);
   waiting.postMessage({ type: 'SKIP_WAITING' });
 }
