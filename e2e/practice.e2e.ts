@@ -47,6 +47,18 @@ test('a word signed right scores 100% on the result screen and on the dashboard'
   await expect(page.locator('.hint-correct')).toHaveText(/That's T\. Well done! You spelled CAT\./);
   await fullPageScreenshot(page, 'test-results/screenshots/practice-feedback.png');
 
+  // "This feedback is wrong", pressed after the hand has gone: the report carries the hand the
+  // reading was made from (21 points), not the empty picture of now.
+  await expect(page.getByText("I can't see your hand. Hold it up in front of the camera.")).toBeVisible({
+    timeout: 30_000,
+  });
+  const reported = page.waitForRequest((r) => r.url().endsWith('/api/v1/feedback-reports') && r.method() === 'POST');
+  await page.getByRole('button', { name: 'This feedback is wrong' }).click();
+  const report = (await reported).postDataJSON() as { target: string; detected: string; landmarks: number[][] | null };
+  expect(report).toMatchObject({ target: 'T', detected: 'T' });
+  expect(report.landmarks).toHaveLength(21);
+  await expect(page.getByRole('button', { name: 'Thanks, reported' })).toBeDisabled();
+
   // Complete Story with letters left (while the video shows no hand): 3 of 15 letters, all right first time.
   await page.getByRole('button', { name: 'Complete Story' }).click();
   await expect(page.getByRole('heading', { name: 'Story ended early' })).toBeVisible();

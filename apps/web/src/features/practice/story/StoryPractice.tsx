@@ -76,7 +76,8 @@ export function StoryPractice({
       target: fb.target,
       detected: fb.detected,
       confidence: fb.confidence,
-      landmarks: p.hand?.landmarks ?? null,
+      // the hand the reading was made from: by the time the learner presses, it may have moved or gone
+      landmarks: (p.handFor(fb) ?? p.hand)?.landmarks ?? null,
     };
     // A session with no attempt yet has no row on the server: the report then goes without it.
     await reportFeedback(p.sessionId ? { ...body, session_id: p.sessionId } : body).catch(() => reportFeedback(body));

@@ -68,6 +68,8 @@ export function useStoryPractice(live: LiveContext, onPracticeData: PracticeData
   /** where to continue on the server after offline practice */
   const resumeAt = useRef<Record<string, unknown> | null>(null);
   const latest = useRef(s);
+  /** the hand on screen when each feedback came: what "This feedback is wrong" reports */
+  const handAtFeedback = useRef(new WeakMap<AslFeedbackData, DetectedHand | null>());
   const sink = useRef(onPracticeData);
   const downRef = useRef(down);
   useEffect(() => {
@@ -138,7 +140,10 @@ export function useStoryPractice(live: LiveContext, onPracticeData: PracticeData
         const d = aslFeedbackDataSchema.safeParse(msg.data);
         if (!d.success) return; // the socket reports 'Received invalid feedback data from server'
         const st = practiceStateSchema.safeParse(d.data.state);
-        setS((p) => ({ ...p, feedback: d.data, state: st.success ? st.data : p.state }));
+        setS((p) => {
+          handAtFeedback.current.set(d.data, p.hand);
+          return { ...p, feedback: d.data, state: st.success ? st.data : p.state };
+        });
         return;
       }
       case 'session_complete': {
@@ -296,5 +301,8 @@ export function useStoryPractice(live: LiveContext, onPracticeData: PracticeData
     setS((p) => ({ ...p, phase: 'picking', summary: null, story: null, state: null, feedback: null }));
   }, []);
 
-  return { ...s, start, act, backToPicker, sessionId: sessionId.current };
+  /** The hand the feedback was about (the latest hand when it came), not the one on screen now. */
+  const handFor = useCallback((fb: AslFeedbackData) => handAtFeedback.current.get(fb) ?? null, []);
+
+  return { ...s, start, act, backToPicker, handFor, sessionId: sessionId.current };
 }
