@@ -8,6 +8,7 @@ const result = await build({
   entryPoints: {
     main: 'src/main.ts',
     migrate: 'src/migrate-cli.ts',
+    reports: 'src/reports-cli.ts',
     'recognition-worker': 'src/recognition/worker.ts',
   },
   outdir: 'dist',

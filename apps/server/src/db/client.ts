@@ -56,6 +56,17 @@ async function createPglite(dir: string): Promise<PGlite> {
   }
 }
 
+/**
+ * True while a process has the embedded database open (PGlite keeps postmaster.pid while open and
+ * removes it on close; its pid is always -42, so the file is all there is to go by). PGlite has no
+ * lock of its own: a second process opening the folder would corrupt it, so command-line tools
+ * check this and refuse while the server runs (a server killed without stopping leaves the file
+ * until it is started again).
+ */
+export function pgliteInUse(dataDir: string): boolean {
+  return existsSync(join(dataDir, 'pglite', 'postmaster.pid'));
+}
+
 async function openPglite(dataDir: string): Promise<Database> {
   const dir = join(dataDir, 'pglite');
   await mkdir(dir, { recursive: true });

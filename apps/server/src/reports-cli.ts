@@ -1,0 +1,59 @@
+/**
+ * `npm run reports:export -- [--since YYYY-MM-DD] [--out FILE]`: the learners' "This feedback is
+ * wrong" reports that carry a hand, as landmark sequences (reports/export-reports.ts), to standard
+ * output or FILE. Reads DATABASE_URL, or the embedded database in DATA_DIR, which it refuses to
+ * open while the server has it open. Exit 2 on a usage error or a database in use.
+ */
+import { writeFile } from 'node:fs/promises';
+import { parseEnv } from './config/env';
+import { openDatabase, pgliteInUse } from './db/client';
+import { exportReports } from './reports/export-reports';
+
+function fail(code: string, message: string): never {
+  console.error(`error ${code}: ${message}`);
+  process.exit(2);
+}
+
+function parseArgs(argv: string[]): { since: Date | null; out: string | null } {
+  let since: Date | null = null;
+  let out: string | null = null;
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i];
+    const value = argv[i + 1];
+    if ((a === '--since' || a === '--out') && (value === undefined || value.startsWith('--')))
+      fail('USAGE', `${a} needs a value`);
+    if (a === '--since') {
+      since = new Date(value!);
+      if (!/^\d{4}-\d{2}-\d{2}/.test(value!) || Number.isNaN(since.getTime()))
+        fail('USAGE', `--since takes a date (YYYY-MM-DD), not "${value}"`);
+      i++;
+    } else if (a === '--out') {
+      out = value!;
+      i++;
+    } else
+      fail('USAGE', `unknown argument "${a}" (usage: npm run reports:export -- [--since YYYY-MM-DD] [--out FILE])`);
+  }
+  return { since, out };
+}
+
+const { since, out } = parseArgs(process.argv.slice(2));
+const env = parseEnv(process.env);
+if (!env.DATABASE_URL && pgliteInUse(env.DATA_DIR))
+  fail(
+    'DATABASE_IN_USE',
+    `the embedded database in ${env.DATA_DIR} is open (is the server running?). Stop the server and run this again; ` +
+      'after a server was killed, start and stop it once.',
+  );
+const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR });
+try {
+  const { lines, skipped } = await exportReports(database.db, since);
+  const text = lines.map((l) => JSON.stringify(l) + '\n').join('');
+  if (out) await writeFile(out, text);
+  else process.stdout.write(text);
+  console.error(
+    `${lines.length} report${lines.length === 1 ? '' : 's'} with a hand${out ? ` written to ${out}` : ''}` +
+      (skipped ? ` (${skipped} without 21 usable points left out)` : ''),
+  );
+} finally {
+  await database.close();
+}

@@ -1,0 +1,155 @@
+import { execFile } from 'node:child_process';
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { removeDir, repoRoot, startBuiltServer, type BuiltServer } from '../test/built-server';
+import { photoFrame } from '../test/frames';
+import { call } from '../test/http';
+import { registerLearner } from '../test/learners';
+import { LETTER_PHOTOS } from '../test/letter-photos';
+import { LiveTestClient } from '../test/live-client';
+import { buildServerBundle } from '../test/server-process';
+import { freshPostgresDatabase, POSTGRES_URL } from '../test/test-server';
+
+const run = promisify(execFile);
+const cli = join(repoRoot, 'apps/server/dist/reports.js');
+
+/** `npm run reports:export` on the data folder; the exit code and both outputs (never throws). */
+async function exportReports(dataDir: string, args: string[] = [], databaseUrl?: string) {
+  const env = {
+    PATH: process.env.PATH ?? '',
+    DATA_DIR: dataDir,
+    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+  };
+  try {
+    const r = await run(process.execPath, [cli, ...args], { env });
+    return { code: 0, stdout: r.stdout, stderr: r.stderr };
+  } catch (err) {
+    const e = err as { code: number; stdout: string; stderr: string };
+    return { code: e.code, stdout: e.stdout, stderr: e.stderr };
+  }
+}
+
+/**
+ * A learner reports two readings on `server`: an A read as S with the hand from a real S photo read
+ * over the live socket (as the browser has it), and one pressed with no hand in view. Returns the hand.
+ */
+async function reportTwo(server: BuiltServer): Promise<number[][]> {
+  const learner = await registerLearner(server.api, 'rep');
+  const c = await LiveTestClient.connect(server.wsUrl(learner.access_token));
+  c.send({
+    type: 'raw_frame',
+    frame_data: await photoFrame(LETTER_PHOTOS.S!),
+    metadata: { frame_number: 1, width: 320, height: 240 },
+  });
+  const out = await c.next((m) => m.type === 'processed_frame', 60_000);
+  c.close();
+  const hand = out.data.hands[0].landmarks as number[][];
+  const token = learner.access_token;
+  const reported = await call(server.api('/feedback-reports'), {
+    token,
+    body: { target: 'A', detected: 'S', confidence: 0.81, landmarks: hand, note: 'my thumb was at the side' },
+  });
+  expect(reported.status).toBe(201);
+  // a report without a hand (pressed with no hand in view) has nothing to check a model with
+  expect((await call(server.api('/feedback-reports'), { token, body: { target: 'B', detected: null } })).status).toBe(
+    201,
+  );
+  return hand;
+}
+
+describe('npm run reports:export: learners\' "This feedback is wrong" reports as landmark sequences', () => {
+  let server: BuiltServer;
+  let hand: number[][];
+
+  beforeAll(async () => {
+    buildServerBundle();
+    server = await startBuiltServer({ env: { NODE_ENV: 'test' } });
+    hand = await reportTwo(server);
+  }, 120_000);
+
+  afterAll(async () => {
+    await server?.stop();
+    if (server) await removeDir(server.dataDir);
+  });
+
+  it('refuses the embedded database while the server has it open, then writes each report with a hand', async () => {
+    const busy = await exportReports(server.dataDir);
+    expect(busy.code).toBe(2);
+    expect(busy.stderr).toMatch(/^error DATABASE_IN_USE: .*Stop the server/m);
+    expect(busy.stdout).toBe('');
+
+    await server.stop();
+    const out = join(server.dataDir, 'reports.jsonl');
+    const done = await exportReports(server.dataDir, ['--out', out]);
+    expect(done.stderr).toContain(`1 report with a hand written to ${out}`);
+    expect(done.code).toBe(0);
+    const lines = (await readFile(out, 'utf8'))
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l));
+    expect(lines).toHaveLength(1);
+    const line = lines[0];
+    expect(line).toMatchObject({ fps: 15, target: 'A', detected: 'S', note: 'my thumb was at the side' });
+    expect(line.confidence).toBeCloseTo(0.81, 5);
+    expect(line.width).toBe(line.height);
+    // the landmarks come back to the frame's pixels: x * width, y * height, z * width
+    expect(line.frames).toHaveLength(1);
+    line.frames[0].forEach((p: number[], i: number) => {
+      expect(p[0]! * line.width).toBeCloseTo(hand[i]![0]!, 6);
+      expect(p[1]! * line.height).toBeCloseTo(hand[i]![1]!, 6);
+      expect(p[2]! * line.width).toBeCloseTo(hand[i]![2]!, 6);
+    });
+
+    // to standard output, and only the reports since a date
+    const all = await exportReports(server.dataDir);
+    expect(all.stdout.trim().split('\n')).toHaveLength(1);
+    const later = await exportReports(server.dataDir, ['--since', '2999-01-01']);
+    expect(later).toMatchObject({ code: 0, stdout: '' });
+    expect(later.stderr).toContain('0 reports with a hand');
+  }, 120_000);
+
+  it('says what is wrong with its arguments', async () => {
+    for (const [args, message] of [
+      [['--since', 'last week'], '--since takes a date'],
+      [['--out'], '--out needs a value'],
+      [['--everything'], 'unknown argument "--everything"'],
+    ] as const) {
+      const r = await exportReports(server.dataDir, [...args]);
+      expect(r.code).toBe(2);
+      expect(r.stderr).toContain(`error USAGE: ${message}`);
+    }
+  });
+});
+
+// PostgreSQL (when the machine has one, as CI does): the server may keep running.
+describe.runIf(POSTGRES_URL)('npm run reports:export on PostgreSQL', () => {
+  let server: BuiltServer;
+  let url: string;
+  let hand: number[][];
+
+  beforeAll(async () => {
+    buildServerBundle();
+    url = await freshPostgresDatabase();
+    server = await startBuiltServer({ env: { NODE_ENV: 'test', DATABASE_URL: url } });
+    hand = await reportTwo(server);
+  }, 120_000);
+
+  afterAll(async () => {
+    await server?.stop();
+    if (server) await removeDir(server.dataDir);
+  });
+
+  it('exports while the server runs', async () => {
+    const r = await exportReports(server.dataDir, [], url);
+    expect(r.code).toBe(0);
+    const lines = r.stdout
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l));
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatchObject({ target: 'A', detected: 'S' });
+    expect(lines[0].frames[0][0][0] * lines[0].width).toBeCloseTo(hand[0]![0]!, 6);
+  });
+});

@@ -1,0 +1,113 @@
+/**
+ * npm run eval:reports -- REPORTS.jsonl [--weights W.json]
+ *
+ * How a model reads the hands learners reported with "This feedback is wrong" (exported by
+ * `npm run reports:export`): each report is the hand a reading was made from, the letter the
+ * learner was asked for and what the recogniser said then. Each hand is read as `npm run recognize
+ * -- --landmarks` reads a sequence (letters, or digits for a digit), by the shipped classifier or
+ * `--weights` (a candidate, e.g. a fold model or a retrained weights.json). Prints how many are now
+ * read as the letter asked for, how many still as before, how many are sure of another letter, and
+ * the commonest readings. The learner's word is not ground truth (a report may be a sign made
+ * wrongly), so this is for looking at, and for comparing models on the same reports.
+ */
+import { readFileSync } from 'node:fs';
+import { getDefaultModel, type LoadedModel } from '../../packages/recognition/src/handshape/classifier.js';
+import { loadFoldModel } from './fold-model.js';
+import { recognizeSequence, type SequenceInput } from './recognize/sequences.js';
+import { argReader } from './train/recipe.js';
+
+export interface ReportInput extends SequenceInput {
+  target: string;
+  detected: string | null;
+}
+
+export interface ReportTally {
+  reports: number;
+  /** lines that are not a report with a hand */
+  unusable: number;
+  asAsked: number;
+  asAskedSure: number;
+  asBefore: number;
+  sureOther: number;
+  /** "asked→read" for reports not read as asked, most common first */
+  readings: [string, number][];
+}
+
+const isReport = (o: unknown): o is ReportInput =>
+  typeof o === 'object' &&
+  o !== null &&
+  typeof (o as ReportInput).target === 'string' &&
+  Array.isArray((o as ReportInput).frames);
+
+/** Reads every report line of `text` with `model`. */
+export function tallyReports(text: string, model: LoadedModel = getDefaultModel()): ReportTally {
+  const t: ReportTally = {
+    reports: 0,
+    unusable: 0,
+    asAsked: 0,
+    asAskedSure: 0,
+    asBefore: 0,
+    sureOther: 0,
+    readings: [],
+  };
+  const readings = new Map<string, number>();
+  for (const line of text.split(/\r?\n/)) {
+    if (!line.trim()) continue;
+    let o: unknown;
+    try {
+      o = JSON.parse(line);
+    } catch {
+      t.unusable++;
+      continue;
+    }
+    if (!isReport(o)) {
+      t.unusable++;
+      continue;
+    }
+    const r = recognizeSequence(o, /^[0-9]$/.test(o.target) ? 'digits' : 'letters', model);
+    if (r.error || r.label === null) {
+      t.unusable++;
+      continue;
+    }
+    t.reports++;
+    if (r.label === o.target) {
+      t.asAsked++;
+      if (r.sure) t.asAskedSure++;
+    } else {
+      if (r.sure) t.sureOther++;
+      const k = `${o.target}→${r.label}`;
+      readings.set(k, (readings.get(k) ?? 0) + 1);
+    }
+    if (r.label === o.detected) t.asBefore++;
+  }
+  t.readings = [...readings].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]));
+  return t;
+}
+
+/** The tally as the lines the command prints. */
+export function describeTally(t: ReportTally, modelName: string): string[] {
+  const pc = (n: number) => (t.reports ? `${((100 * n) / t.reports).toFixed(1)}%` : '-');
+  return [
+    `reports with a hand: ${t.reports}${t.unusable ? ` (${t.unusable} lines not usable)` : ''}; read by ${modelName}`,
+    `  read as the letter asked for: ${t.asAsked} (${pc(t.asAsked)}), sure ${t.asAskedSure}`,
+    `  read as it was read then: ${t.asBefore} (${pc(t.asBefore)})`,
+    `  sure of another letter: ${t.sureOther} (${pc(t.sureOther)})`,
+    `  read otherwise: ${t.readings.length ? t.readings.map(([k, n]) => `${k} ${n}`).join(', ') : 'none'}`,
+  ];
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const args = process.argv.slice(2);
+  const { opt, positional } = argReader(args);
+  const [file] = positional(['--weights']);
+  if (!file) {
+    console.error(
+      'usage: npm run eval:reports -- REPORTS.jsonl [--weights W.json]   (REPORTS.jsonl from npm run reports:export)',
+    );
+    process.exit(2);
+  }
+  const weights = opt('--weights');
+  const model = weights ? loadFoldModel(weights) : getDefaultModel();
+  const tally = tallyReports(readFileSync(file, 'utf8'), model);
+  for (const line of describeTally(tally, weights ?? 'the shipped classifier')) console.log(line);
+}
