@@ -4,7 +4,6 @@ type Handler = () => void;
 const wb = vi.hoisted(() => ({
   handlers: new Map<string, Handler[]>(),
   register: vi.fn(async () => undefined as unknown),
-  messageSkipWaiting: vi.fn(),
   url: '',
 }));
 vi.mock('workbox-window', () => ({
@@ -16,7 +15,6 @@ vi.mock('workbox-window', () => ({
       wb.handlers.set(type, [...(wb.handlers.get(type) ?? []), fn]);
     }
     register = wb.register;
-    messageSkipWaiting = wb.messageSkipWaiting;
   },
 }));
 
@@ -27,7 +25,6 @@ const fire = (type: string) => wb.handlers.get(type)?.forEach((fn) => fn());
 afterEach(() => {
   wb.handlers.clear();
   wb.register.mockClear();
-  wb.messageSkipWaiting.mockClear();
   vi.restoreAllMocks();
   delete (navigator as { serviceWorker?: unknown }).serviceWorker;
 });
