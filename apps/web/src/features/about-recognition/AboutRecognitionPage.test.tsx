@@ -87,6 +87,10 @@ describe('About recognition', () => {
       screen.getByText(/sure of about 93 answers in 100, and only 4 of its 3,300 answers were sure but wrong/),
     ).toBeInTheDocument();
     expect(screen.getByText('This feedback is wrong')).toBeInTheDocument();
+    // what a report sends (practice.e2e.ts checks the request itself)
+    expect(
+      screen.getByText(/where your hand’s joints were when it was read\. Never the picture from your camera\./),
+    ).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Back to ASL World' })).toHaveAttribute('href', '/asl-world');
   });
 });
