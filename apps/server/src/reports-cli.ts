@@ -2,7 +2,8 @@
  * `npm run reports:export -- [--since YYYY-MM-DD] [--out FILE]`: the learners' "This feedback is
  * wrong" reports that carry a hand, as landmark sequences (reports/export-reports.ts), to standard
  * output or FILE. Reads DATABASE_URL, or the embedded database in DATA_DIR, which it refuses to
- * open while the server has it open. Exit 2 on a usage error or a database in use.
+ * open while the server has it open. Every failure is one line `error CODE: message` and exit 2:
+ * USAGE, CONFIG (an environment variable), DATABASE_IN_USE, DATABASE_UNAVAILABLE, OUT_NOT_WRITABLE.
  */
 import { writeFile } from 'node:fs/promises';
 import { parseEnv } from './config/env';
@@ -37,23 +38,39 @@ function parseArgs(argv: string[]): { since: Date | null; out: string | null } {
 }
 
 const { since, out } = parseArgs(process.argv.slice(2));
-const env = parseEnv(process.env);
+let env: ReturnType<typeof parseEnv>;
+try {
+  env = parseEnv(process.env);
+} catch (err) {
+  fail('CONFIG', (err as Error).message);
+}
 if (!env.DATABASE_URL && pgliteInUse(env.DATA_DIR))
   fail(
     'DATABASE_IN_USE',
     `the embedded database in ${env.DATA_DIR} is open (is the server running?). Stop the server and run this again; ` +
       'after a server was killed, start and stop it once.',
   );
-const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR });
+let text: string;
+let counts: { lines: number; skipped: number };
 try {
-  const { lines, skipped } = await exportReports(database.db, since);
-  const text = lines.map((l) => JSON.stringify(l) + '\n').join('');
+  const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR });
+  try {
+    const { lines, skipped } = await exportReports(database.db, since);
+    text = lines.map((l) => JSON.stringify(l) + '\n').join('');
+    counts = { lines: lines.length, skipped };
+  } finally {
+    await database.close();
+  }
+} catch (err) {
+  fail('DATABASE_UNAVAILABLE', `the reports could not be read: ${(err as Error).message}`);
+}
+try {
   if (out) await writeFile(out, text);
   else process.stdout.write(text);
-  console.error(
-    `${lines.length} report${lines.length === 1 ? '' : 's'} with a hand${out ? ` written to ${out}` : ''}` +
-      (skipped ? ` (${skipped} without 21 usable points left out)` : ''),
-  );
-} finally {
-  await database.close();
+} catch (err) {
+  fail('OUT_NOT_WRITABLE', `${out} could not be written: ${(err as Error).message}`);
 }
+console.error(
+  `${counts.lines} report${counts.lines === 1 ? '' : 's'} with a hand${out ? ` written to ${out}` : ''}` +
+    (counts.skipped ? ` (${counts.skipped} without 21 usable points left out)` : ''),
+);

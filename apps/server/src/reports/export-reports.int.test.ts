@@ -110,6 +110,20 @@ describe('npm run reports:export: learners\' "This feedback is wrong" reports as
     expect(later.stderr).toContain('0 reports with a hand');
   }, 120_000);
 
+  it('says what went wrong, in one coded line, when it cannot read or write', async () => {
+    const unwritable = await exportReports(server.dataDir, [
+      '--out',
+      join(server.dataDir, 'no', 'such', 'dir', 'r.jsonl'),
+    ]);
+    expect(unwritable.code).toBe(2);
+    expect(unwritable.stderr).toMatch(/^error OUT_NOT_WRITABLE: .*no\/such\/dir\/r\.jsonl could not be written/m);
+    // a PostgreSQL that does not answer (nothing listens on port 1)
+    const down = await exportReports(server.dataDir, [], 'postgres://nobody:nothing@127.0.0.1:1/none');
+    expect(down.code).toBe(2);
+    expect(down.stderr).toMatch(/^error DATABASE_UNAVAILABLE: the reports could not be read/m);
+    expect(down.stderr).not.toMatch(/\n\s+at /); // no stack trace
+  });
+
   it('says what is wrong with its arguments', async () => {
     for (const [args, message] of [
       [['--since', 'last week'], '--since takes a date'],
