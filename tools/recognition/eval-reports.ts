@@ -108,6 +108,13 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   }
   const weights = opt('--weights');
   const model = weights ? loadFoldModel(weights) : getDefaultModel();
-  const tally = tallyReports(readFileSync(file, 'utf8'), model);
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch (err) {
+    console.error(`error FILE_NOT_READABLE: ${file}: ${(err as Error).message}`);
+    process.exit(2);
+  }
+  const tally = tallyReports(text, model);
   for (const line of describeTally(tally, weights ?? 'the shipped classifier')) console.log(line);
 }
