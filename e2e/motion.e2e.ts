@@ -39,6 +39,24 @@ test('J and Z drawn in the air are read from the movement and accepted', async (
   await expect(page.getByText(/2 of \d+ letters/)).toBeVisible();
   await fullPageScreenshot(page, 'test-results/screenshots/practice-jz.png');
 
+  // "This feedback is wrong" on a drawn letter sends the movement before the reading, not one hand.
+  const reported = page.waitForRequest((r) => r.url().endsWith('/api/v1/feedback-reports') && r.method() === 'POST');
+  await page.getByRole('button', { name: 'This feedback is wrong' }).click();
+  const report = (await reported).postDataJSON() as {
+    target: string;
+    frames?: { t: number; landmarks: number[][] | null }[];
+  };
+  expect(report.target).toBe('Z');
+  const hands = (report.frames ?? []).filter((f) => f.landmarks !== null);
+  expect(hands.length).toBeGreaterThanOrEqual(10); // 2.5 s at up to 10 fps, the Z's 18 frames among them
+  const times = report.frames!.map((f) => f.t);
+  expect(times[0]).toBe(0);
+  expect(times).toEqual([...times].sort((a, b) => a - b));
+  expect(times.at(-1)).toBeLessThanOrEqual(2500);
+  // the hand moved across the frames: the index tip travelled more than a palm (128 px in 640, 64 in the 320 frame)
+  const tipX = hands.map((f) => f.landmarks![8]![0]!);
+  expect(Math.max(...tipX) - Math.min(...tipX)).toBeGreaterThan(40);
+
   await page.getByRole('button', { name: 'Complete Story' }).click();
   await expect(page.getByRole('heading', { name: 'Story ended early' })).toBeVisible();
   await expect(page.getByTestId('result-letters')).toHaveText('2 of 4 letters, 2 right first time');

@@ -59,7 +59,7 @@ test('a word signed right scores 100% on the result screen and on the dashboard'
   expect(report.landmarks).toHaveLength(21);
   // the joints' positions and what was read, never the picture
   for (const key of Object.keys(report))
-    expect(['client_id', 'session_id', 'target', 'detected', 'confidence', 'landmarks']).toContain(key);
+    expect(['client_id', 'session_id', 'target', 'detected', 'confidence', 'landmarks', 'frames']).toContain(key);
   await expect(page.getByRole('button', { name: 'Thanks, reported' })).toBeDisabled();
 
   // Complete Story with letters left (while the video shows no hand): 3 of 15 letters, all right first time.

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { classify } from '../../packages/recognition/src/handshape/classifier.js';
 import { samplesOf } from '../../packages/recognition/src/handshape/__fixtures__/fixtures.js';
+import { zPath } from '../../packages/recognition/src/handshape/__fixtures__/drawn-letters.js';
+import { handState } from '../../packages/recognition/src/handshape/finger-state.js';
 import type { Landmark } from '../../packages/recognition/src/handshape/normalize.js';
 import { describeTally, tallyReports } from './eval-reports.js';
 
@@ -61,5 +63,26 @@ describe('eval:reports: the hands learners reported, read again', () => {
       '  sure of another letter: 2 (66.7%)',
       '  read otherwise: A→S 2',
     ]);
+  });
+
+  it('reads a report with its movement as the sequence it is: a Z drawn, reported as read D', () => {
+    const d = samplesOf('D').find((h) => handState(h.landmarks, 'Unknown').fingers.index === 'extended')!.landmarks;
+    const palm = Math.hypot(d[9]!.x - d[0]!.x, d[9]!.y - d[0]!.y);
+    const thumb = Math.sign(d[5]!.x - d[17]!.x) || 1;
+    // 0.5 s held, the Z drawn in 1.2 s, 0.3 s held, at 15 fps, 1.2 palms wide: as reports:export writes a movement
+    const ts = [
+      ...Array<number>(8).fill(0),
+      ...Array.from({ length: 18 }, (_, i) => i / 17),
+      ...Array<number>(5).fill(1),
+    ];
+    const frames = ts.map((t) => {
+      const [a, b] = zPath(t);
+      return d.map((p) => [(p.x + a * 1.2 * palm * thumb) / SIZE, (p.y + b * 1.2 * palm) / SIZE]);
+    });
+    const line = JSON.stringify({ id: 'z', fps: 15, width: SIZE, height: SIZE, frames, target: 'Z', detected: 'D' });
+    expect(tallyReports(line)).toMatchObject({ reports: 1, asAsked: 1, asAskedSure: 1, asBefore: 0, readings: [] });
+    // the same report with only its last hand (no movement) is a D, as it was read then
+    const last = JSON.stringify({ ...JSON.parse(line), frames: [frames.at(-1)] });
+    expect(tallyReports(last)).toMatchObject({ reports: 1, asAsked: 0, asBefore: 1, readings: [['Z→D', 1]] });
   });
 });

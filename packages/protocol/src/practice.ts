@@ -155,16 +155,28 @@ export const progressResponseSchema = z.object({
 });
 export type ProgressResponse = z.infer<typeof progressResponseSchema>;
 
+/** A report's movement: the hands of the last this many ms before the reading (J and Z are drawn). */
+export const REPORT_MOVEMENT_MS = 2500;
+/** At most this many frames of movement in a report (2.5 s at the live view's 30 fps). */
+export const REPORT_MAX_FRAMES = 75;
+
+const handPointsSchema = z.array(z.tuple([z.number(), z.number(), z.number()])).length(21);
+
 export const feedbackReportRequestSchema = z.object({
   client_id: z.string().uuid().optional(),
   session_id: z.string().uuid().optional(),
   target: z.string().max(8),
   detected: z.string().max(8).nullable(),
   confidence: z.number().min(0).max(1).optional(),
-  landmarks: z
-    .array(z.tuple([z.number(), z.number(), z.number()]))
-    .length(21)
-    .nullable()
+  /** the hand the reading was made from, in the live frame's pixels */
+  landmarks: handPointsSchema.nullable().optional(),
+  /**
+   * The movement before the reading, oldest first: each frame's time (ms after the first) and its
+   * hand, null when none was seen. Joint positions only, never a picture.
+   */
+  frames: z
+    .array(z.object({ t: z.number().min(0).max(REPORT_MOVEMENT_MS), landmarks: handPointsSchema.nullable() }))
+    .max(REPORT_MAX_FRAMES)
     .optional(),
   note: z.string().trim().max(500).optional(),
 });

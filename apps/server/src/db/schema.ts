@@ -192,6 +192,8 @@ export const feedbackReports = pgTable(
     note: text('note'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     clientId: uuid('client_id'),
+    /** the movement before the reading: [{ t, landmarks }] (protocol REPORT_MAX_FRAMES at most) */
+    frames: jsonb('frames'),
   },
   (t) => [uniqueIndex('feedback_reports_client_key').on(t.userId, t.clientId)],
 );

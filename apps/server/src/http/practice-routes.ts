@@ -74,6 +74,7 @@ export function registerPracticeRoutes(
           detected: body.detected,
           confidence: body.confidence ?? null,
           landmarks: body.landmarks ?? null,
+          frames: body.frames?.length ? body.frames : null,
           note: body.note ?? null,
           clientId: body.client_id ?? null,
         })

@@ -32,10 +32,11 @@ async function exportReports(dataDir: string, args: string[] = [], databaseUrl?:
 }
 
 /**
- * A learner reports two readings on `server`: an A read as S with the hand from a real S photo read
- * over the live socket (as the browser has it), and one pressed with no hand in view. Returns the hand.
+ * A learner reports three readings on `server`: an A read as S with the hand from a real S photo read
+ * over the live socket (as the browser has it), a Z read as D with the movement before it (that hand
+ * moved), and one pressed with no hand in view. Returns the hand.
  */
-async function reportTwo(server: BuiltServer): Promise<number[][]> {
+async function reportThree(server: BuiltServer): Promise<number[][]> {
   const learner = await registerLearner(server.api, 'rep');
   const c = await LiveTestClient.connect(server.wsUrl(learner.access_token));
   c.send({
@@ -52,6 +53,16 @@ async function reportTwo(server: BuiltServer): Promise<number[][]> {
     body: { target: 'A', detected: 'S', confidence: 0.81, landmarks: hand, note: 'my thumb was at the side' },
   });
   expect(reported.status).toBe(201);
+  // a Z drawn and read as D: the hand moving 12 px a frame at 15 fps, lost on one frame
+  const frames = Array.from({ length: 10 }, (_, i) => ({
+    t: Math.round(i * 66.7),
+    landmarks: i === 4 ? null : hand.map(([x, y, z]) => [x! + 12 * i, y!, z!]),
+  }));
+  const moved = await call(server.api('/feedback-reports'), {
+    token,
+    body: { target: 'Z', detected: 'D', confidence: 0.9, landmarks: frames[9]!.landmarks, frames },
+  });
+  expect(moved.status).toBe(201);
   // a report without a hand (pressed with no hand in view) has nothing to check a model with
   expect((await call(server.api('/feedback-reports'), { token, body: { target: 'B', detected: null } })).status).toBe(
     201,
@@ -66,7 +77,7 @@ describe('npm run reports:export: learners\' "This feedback is wrong" reports as
   beforeAll(async () => {
     buildServerBundle();
     server = await startBuiltServer({ env: { NODE_ENV: 'test' } });
-    hand = await reportTwo(server);
+    hand = await reportThree(server);
   }, 120_000);
 
   afterAll(async () => {
@@ -83,14 +94,14 @@ describe('npm run reports:export: learners\' "This feedback is wrong" reports as
     await server.stop();
     const out = join(server.dataDir, 'reports.jsonl');
     const done = await exportReports(server.dataDir, ['--out', out]);
-    expect(done.stderr).toContain(`1 report with a hand written to ${out}`);
+    expect(done.stderr).toContain(`2 reports with a hand written to ${out}`);
     expect(done.code).toBe(0);
     const lines = (await readFile(out, 'utf8'))
       .trim()
       .split('\n')
       .map((l) => JSON.parse(l));
-    expect(lines).toHaveLength(1);
-    const line = lines[0];
+    expect(lines).toHaveLength(2);
+    const [line, movement] = lines;
     expect(line).toMatchObject({ fps: 15, target: 'A', detected: 'S', note: 'my thumb was at the side' });
     expect(line.confidence).toBeCloseTo(0.81, 5);
     expect(line.width).toBe(line.height);
@@ -102,9 +113,17 @@ describe('npm run reports:export: learners\' "This feedback is wrong" reports as
       expect(p[2]! * line.width).toBeCloseTo(hand[i]![2]!, 6);
     });
 
+    // the movement before the reading: every frame in order, the lost one as null, at its frame rate
+    expect(movement).toMatchObject({ target: 'Z', detected: 'D' });
+    expect(movement.fps).toBeCloseTo(15, 0);
+    expect(movement.frames).toHaveLength(10);
+    expect(movement.frames[4]).toBeNull();
+    expect(movement.frames[9][0][0] * movement.width).toBeCloseTo(hand[0]![0]! + 108, 6);
+    expect(movement.frames[0][0][1] * movement.height).toBeCloseTo(hand[0]![1]!, 6);
+
     // to standard output, and only the reports since a date
     const all = await exportReports(server.dataDir);
-    expect(all.stdout.trim().split('\n')).toHaveLength(1);
+    expect(all.stdout.trim().split('\n')).toHaveLength(2);
     const later = await exportReports(server.dataDir, ['--since', '2999-01-01']);
     expect(later).toMatchObject({ code: 0, stdout: '' });
     expect(later.stderr).toContain('0 reports with a hand');
@@ -147,7 +166,7 @@ describe.runIf(POSTGRES_URL)('npm run reports:export on PostgreSQL', () => {
     buildServerBundle();
     url = await freshPostgresDatabase();
     server = await startBuiltServer({ env: { NODE_ENV: 'test', DATABASE_URL: url } });
-    hand = await reportTwo(server);
+    hand = await reportThree(server);
   }, 120_000);
 
   afterAll(async () => {
@@ -162,8 +181,9 @@ describe.runIf(POSTGRES_URL)('npm run reports:export on PostgreSQL', () => {
       .trim()
       .split('\n')
       .map((l) => JSON.parse(l));
-    expect(lines).toHaveLength(1);
+    expect(lines).toHaveLength(2);
     expect(lines[0]).toMatchObject({ target: 'A', detected: 'S' });
+    expect(lines[1].frames).toHaveLength(10);
     expect(lines[0].frames[0][0][0] * lines[0].width).toBeCloseTo(hand[0]![0]!, 6);
   });
 });

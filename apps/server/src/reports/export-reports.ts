@@ -9,12 +9,13 @@ import { feedbackReports } from '../db/schema';
 
 export interface ReportLine {
   id: string;
-  /** one frame: the hand the reading was made from */
+  /** the movement's frame rate (the median gap between its frames), or 15 for one hand */
   fps: number;
   /** a square frame: the landmarks are in the live frame's pixels, x and y in one unit */
   width: number;
   height: number;
-  frames: number[][][];
+  /** the movement before the reading when the report has it (null: no hand on that frame), else the one hand */
+  frames: (number[][] | null)[];
   /** the letter the learner was asked for (and says they signed) */
   target: string;
   /** what the recogniser read then, and how sure it was */
@@ -33,6 +34,7 @@ interface ReportRow {
   detected: string | null;
   confidence: number | null;
   landmarks: unknown;
+  frames: unknown;
   note: string | null;
   createdAt: Date;
 }
@@ -40,23 +42,52 @@ interface ReportRow {
 const isPoint = (p: unknown): p is number[] =>
   Array.isArray(p) && p.length === 3 && p.every((v) => typeof v === 'number' && Number.isFinite(v));
 
+const isHand = (lm: unknown): lm is number[][] => Array.isArray(lm) && lm.length === 21 && lm.every(isPoint);
+
+/** The stored movement's frames and times, or null when it has fewer than two frames or a bad one. */
+function movementOf(frames: unknown): { t: number; landmarks: number[][] | null }[] | null {
+  if (!Array.isArray(frames) || frames.length < 2) return null;
+  const ok = frames.every(
+    (f) =>
+      typeof f === 'object' &&
+      f !== null &&
+      typeof (f as { t?: unknown }).t === 'number' &&
+      ((f as { landmarks?: unknown }).landmarks === null || isHand((f as { landmarks?: unknown }).landmarks)),
+  );
+  return ok ? (frames as { t: number; landmarks: number[][] | null }[]) : null;
+}
+
+/** Frames a second from the median gap between frames' times. */
+function frameRate(times: readonly number[]): number {
+  const gaps = times
+    .slice(1)
+    .map((t, i) => t - times[i]!)
+    .sort((a, b) => a - b);
+  const median = gaps[gaps.length >> 1]!;
+  return median > 0 ? Math.round((1000 / median) * 10) / 10 : 15;
+}
+
 /**
  * One report as a line; null when it has no usable hand (stored without landmarks, or not 21
- * points of three numbers). Landmarks are divided by a square frame at least MIN_FRAME wide that
+ * points of three numbers). The movement before the reading is the sequence when the report has
+ * it, otherwise the one hand. Landmarks are divided by a square frame at least MIN_FRAME wide that
  * holds them all, so `x * width` and `y * height` give the pixels back and their aspect is kept:
  * the recogniser reads a hand the same in any frame size as long as x and y share a unit.
  */
 export function reportLine(row: ReportRow): ReportLine | null {
   const lm = row.landmarks;
-  if (!Array.isArray(lm) || lm.length !== 21 || !lm.every(isPoint)) return null;
-  const reach = Math.max(...lm.flatMap((p) => [Math.abs(p[0]!), Math.abs(p[1]!)]));
+  if (!isHand(lm)) return null;
+  const movement = movementOf(row.frames);
+  const hands = movement ? movement.flatMap((f) => (f.landmarks ? [f.landmarks] : [])) : [lm];
+  const reach = Math.max(...hands.flatMap((h) => h.flatMap((p) => [Math.abs(p[0]!), Math.abs(p[1]!)])));
   const size = Math.max(MIN_FRAME, Math.ceil(reach));
+  const scaled = (h: number[][]) => h.map((p) => p.map((v) => v / size));
   return {
     id: row.id,
-    fps: 15,
+    fps: movement ? frameRate(movement.map((f) => f.t)) : 15,
     width: size,
     height: size,
-    frames: [lm.map((p) => p.map((v) => v / size))],
+    frames: movement ? movement.map((f) => (f.landmarks ? scaled(f.landmarks) : null)) : [scaled(lm)],
     target: row.target,
     detected: row.detected,
     confidence: row.confidence,
@@ -74,6 +105,7 @@ export async function exportReports(db: Db, since: Date | null): Promise<{ lines
       detected: feedbackReports.detected,
       confidence: feedbackReports.confidence,
       landmarks: feedbackReports.landmarks,
+      frames: feedbackReports.frames,
       note: feedbackReports.note,
       createdAt: feedbackReports.createdAt,
     })

@@ -89,7 +89,9 @@ describe('About recognition', () => {
     expect(screen.getByText('This feedback is wrong')).toBeInTheDocument();
     // what a report sends (practice.e2e.ts checks the request itself)
     expect(
-      screen.getByText(/where your hand’s joints were when it was read\. Never the picture from your camera\./),
+      screen.getByText(
+        /where your hand’s joints were as it was read and in the two seconds before \(J and Z are drawn\)\. Never the picture from your camera\./,
+      ),
     ).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Back to ASL World' })).toHaveAttribute('href', '/asl-world');
   });

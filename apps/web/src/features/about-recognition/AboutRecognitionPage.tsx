@@ -177,7 +177,8 @@ export function AboutRecognitionPage({ figures = HELD_OUT_FIGURES }: { figures?:
         <p>
           Under the feedback on the practice screen, press <strong>This feedback is wrong</strong>. One click sends us
           that reading so we can check it and make recognition better: the letter you were asked for, what was read, and
-          where your hand’s joints were when it was read. Never the picture from your camera.
+          where your hand’s joints were as it was read and in the two seconds before (J and Z are drawn). Never the
+          picture from your camera.
         </p>
         <Link className="button button-secondary" to="/asl-world">
           Back to ASL World

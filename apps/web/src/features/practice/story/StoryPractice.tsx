@@ -71,13 +71,16 @@ export function StoryPractice({
   }, [word]);
 
   async function report(fb: AslFeedbackData) {
+    // the hand the reading was made from, and the movement before it (J and Z are drawn): by the
+    // time the learner presses, the hand may have moved or gone
+    const moment = p.momentOf(fb);
     const body = {
       client_id: crypto.randomUUID(),
       target: fb.target,
       detected: fb.detected,
       confidence: fb.confidence,
-      // the hand the reading was made from: by the time the learner presses, it may have moved or gone
-      landmarks: (p.handFor(fb) ?? p.hand)?.landmarks ?? null,
+      landmarks: (moment?.hand ?? p.hand)?.landmarks ?? null,
+      ...(moment?.frames.length ? { frames: moment.frames } : {}),
     };
     // A session with no attempt yet has no row on the server: the report then goes without it.
     await reportFeedback(p.sessionId ? { ...body, session_id: p.sessionId } : body).catch(() => reportFeedback(body));

@@ -20,6 +20,7 @@ import type { OfflinePracticeEngine } from '../on-device/offline-engine';
 import { queueOfflinePractice } from '../on-device/queue-practice-data';
 import type { PracticeDataSink } from '../on-device/practice-log';
 import { cachedStory, rememberStory } from '../on-device/story-cache';
+import { RecentHands, type ReportFrame } from './recent-hands';
 import type { StartRequest } from './StoryPicker';
 
 export type Phase = 'picking' | 'starting' | 'practising' | 'complete';
@@ -31,6 +32,12 @@ const PRACTICE_MESSAGES = new Set([
   'asl_feedback',
   'session_complete',
 ]);
+
+/** What was on screen when a feedback came. */
+export interface FeedbackMoment {
+  hand: DetectedHand | null;
+  frames: ReportFrame[];
+}
 
 export interface StoryPracticeState {
   phase: Phase;
@@ -68,8 +75,9 @@ export function useStoryPractice(live: LiveContext, onPracticeData: PracticeData
   /** where to continue on the server after offline practice */
   const resumeAt = useRef<Record<string, unknown> | null>(null);
   const latest = useRef(s);
-  /** the hand on screen when each feedback came: what "This feedback is wrong" reports */
-  const handAtFeedback = useRef(new WeakMap<AslFeedbackData, DetectedHand | null>());
+  /** the hand and the movement before each feedback came: what "This feedback is wrong" reports */
+  const recentHands = useRef(new RecentHands());
+  const atFeedback = useRef(new WeakMap<AslFeedbackData, FeedbackMoment>());
   const sink = useRef(onPracticeData);
   const downRef = useRef(down);
   useEffect(() => {
@@ -140,8 +148,9 @@ export function useStoryPractice(live: LiveContext, onPracticeData: PracticeData
         const d = aslFeedbackDataSchema.safeParse(msg.data);
         if (!d.success) return; // the socket reports 'Received invalid feedback data from server'
         const st = practiceStateSchema.safeParse(d.data.state);
+        const frames = recentHands.current.snapshot();
         setS((p) => {
-          handAtFeedback.current.set(d.data, p.hand);
+          atFeedback.current.set(d.data, { hand: p.hand, frames });
           return { ...p, feedback: d.data, state: st.success ? st.data : p.state };
         });
         return;
@@ -155,7 +164,9 @@ export function useStoryPractice(live: LiveContext, onPracticeData: PracticeData
       }
       case 'processed_frame': {
         const d = processedFrameDataSchema.safeParse(msg.data);
-        if (d.success) setS((p) => ({ ...p, hand: d.data.hands[0] ?? null }));
+        if (!d.success) return;
+        recentHands.current.push(performance.now(), d.data.hands[0] ?? null);
+        setS((p) => ({ ...p, hand: d.data.hands[0] ?? null }));
         return;
       }
       case 'error': {
@@ -301,8 +312,8 @@ export function useStoryPractice(live: LiveContext, onPracticeData: PracticeData
     setS((p) => ({ ...p, phase: 'picking', summary: null, story: null, state: null, feedback: null }));
   }, []);
 
-  /** The hand the feedback was about (the latest hand when it came), not the one on screen now. */
-  const handFor = useCallback((fb: AslFeedbackData) => handAtFeedback.current.get(fb) ?? null, []);
+  /** The hand the feedback was about (the latest when it came) and the movement before it, not what is on screen now. */
+  const momentOf = useCallback((fb: AslFeedbackData) => atFeedback.current.get(fb) ?? null, []);
 
-  return { ...s, start, act, backToPicker, handFor, sessionId: sessionId.current };
+  return { ...s, start, act, backToPicker, momentOf, sessionId: sessionId.current };
 }
