@@ -7,31 +7,9 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
 import { ensureModels } from './convert/ensure-models.js';
+import { HAND_EDGES as EDGES } from './hand-edges.js';
 import { createRecognizer } from './recognize/batch.js';
 
-const EDGES = [
-  [0, 1],
-  [1, 2],
-  [2, 3],
-  [3, 4],
-  [0, 5],
-  [5, 6],
-  [6, 7],
-  [7, 8],
-  [5, 9],
-  [9, 10],
-  [10, 11],
-  [11, 12],
-  [9, 13],
-  [13, 14],
-  [14, 15],
-  [15, 16],
-  [13, 17],
-  [17, 18],
-  [18, 19],
-  [19, 20],
-  [0, 17],
-];
 const [out, ...files] = process.argv.slice(2);
 if (!out || !files.length) {
   console.error('usage: draw-landmarks OUT.png IMAGE...');

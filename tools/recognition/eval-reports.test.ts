@@ -4,7 +4,9 @@ import { samplesOf } from '../../packages/recognition/src/handshape/__fixtures__
 import { zPath } from '../../packages/recognition/src/handshape/__fixtures__/drawn-letters.js';
 import { handState } from '../../packages/recognition/src/handshape/finger-state.js';
 import type { Landmark } from '../../packages/recognition/src/handshape/normalize.js';
-import { describeTally, tallyReports } from './eval-reports.js';
+import sharp from 'sharp';
+import { describeTally, readReports, tallyReports } from './eval-reports.js';
+import { reportSheet, reportTile } from './report-sheet.js';
 
 const SIZE = 1000; // fixture points are in square pixel-like units
 
@@ -84,5 +86,24 @@ describe('eval:reports: the hands learners reported, read again', () => {
     // the same report with only its last hand (no movement) is a D, as it was read then
     const last = JSON.stringify({ ...JSON.parse(line), frames: [frames.at(-1)] });
     expect(tallyReports(last)).toMatchObject({ reports: 1, asAsked: 0, asBefore: 1, readings: [['Z→D', 1]] });
+  });
+
+  it('draws each report for a person to look at: the hand, the paths drawn, asked and read', async () => {
+    const text = [
+      report('a1b2c3d4-0000', handReadAs('A'), 'A', 'S'),
+      report('e5f6a7b8-0000', handReadAs('S'), 'A', 'S'),
+    ].join('\n');
+    const { readings } = readReports(text);
+    expect(reportTile(readings[0]!, 240)).toContain('A → S then, A (sure) now');
+    expect(reportTile(readings[0]!, 240)).toContain('fill="#1a7f37"'); // read now as asked: green
+    expect(reportTile(readings[1]!, 240)).toContain('fill="#c62828"'); // still another letter: red
+    const png = await reportSheet(readings, 240, 5);
+    const meta = await sharp(png).metadata();
+    expect([meta.format, meta.width, meta.height]).toEqual(['png', 480, 240]);
+    // each tile has its skeleton drawn (dark pixels in its drawing area)
+    for (const left of [0, 240]) {
+      const { channels } = await sharp(png).extract({ left, top: 0, width: 240, height: 200 }).stats();
+      expect(channels[0]!.min).toBeLessThan(80);
+    }
   });
 });

@@ -1,5 +1,5 @@
 /**
- * npm run eval:reports -- REPORTS.jsonl [--weights W.json]
+ * npm run eval:reports -- REPORTS.jsonl [--weights W.json] [--sheet OUT.png]
  *
  * How a model reads the hands learners reported with "This feedback is wrong" (exported by
  * `npm run reports:export`): each report is the hand a reading was made from, the letter the
@@ -8,17 +8,32 @@
  * `--weights` (a candidate, e.g. a fold model or a retrained weights.json). Prints how many are now
  * read as the letter asked for, how many still as before, how many are sure of another letter, and
  * the commonest readings. The learner's word is not ground truth (a report may be a sign made
- * wrongly), so this is for looking at, and for comparing models on the same reports.
+ * wrongly), so this is for looking at, and for comparing models on the same reports: `--sheet`
+ * draws every report's hand (and the fingertips' paths of its movement) with what was asked and
+ * read, for a person to look at before any report is trusted as a label (report-sheet.ts).
  */
 import { readFileSync } from 'node:fs';
+import { writeFile } from 'node:fs/promises';
 import { getDefaultModel, type LoadedModel } from '../../packages/recognition/src/handshape/classifier.js';
 import { loadFoldModel } from './fold-model.js';
 import { recognizeSequence, type SequenceInput } from './recognize/sequences.js';
+import { reportSheet } from './report-sheet.js';
 import { argReader } from './train/recipe.js';
 
 export interface ReportInput extends SequenceInput {
   target: string;
   detected: string | null;
+}
+
+/** One report read again: what was asked, read then and read now, and its hands in the line's units. */
+export interface ReportReading {
+  id: string;
+  target: string;
+  detected: string | null;
+  label: string;
+  sure: boolean;
+  /** every frame's hand (x, y in units of the line's frame; null: no hand), oldest first */
+  frames: (number[][] | null)[];
 }
 
 export interface ReportTally {
@@ -39,49 +54,63 @@ const isReport = (o: unknown): o is ReportInput =>
   typeof (o as ReportInput).target === 'string' &&
   Array.isArray((o as ReportInput).frames);
 
-/** Reads every report line of `text` with `model`. */
-export function tallyReports(text: string, model: LoadedModel = getDefaultModel()): ReportTally {
-  const t: ReportTally = {
-    reports: 0,
-    unusable: 0,
-    asAsked: 0,
-    asAskedSure: 0,
-    asBefore: 0,
-    sureOther: 0,
-    readings: [],
-  };
-  const readings = new Map<string, number>();
+/** Reads every report line of `text` with `model` (letters, or digits for a digit asked for). */
+export function readReports(
+  text: string,
+  model: LoadedModel = getDefaultModel(),
+): { readings: ReportReading[]; unusable: number } {
+  const readings: ReportReading[] = [];
+  let unusable = 0;
   for (const line of text.split(/\r?\n/)) {
     if (!line.trim()) continue;
     let o: unknown;
     try {
       o = JSON.parse(line);
     } catch {
-      t.unusable++;
+      unusable++;
       continue;
     }
     if (!isReport(o)) {
-      t.unusable++;
+      unusable++;
       continue;
     }
     const r = recognizeSequence(o, /^[0-9]$/.test(o.target) ? 'digits' : 'letters', model);
     if (r.error || r.label === null) {
-      t.unusable++;
+      unusable++;
       continue;
     }
+    const frames = o.frames.map((f) =>
+      f && f.length === 21 ? f.map((p) => [p[0]! * o.width, p[1]! * o.height]) : null,
+    );
+    readings.push({ id: o.id, target: o.target, detected: o.detected, label: r.label, sure: r.sure, frames });
+  }
+  return { readings, unusable };
+}
+
+/** The counts of `readReports`. */
+export function tally(readings: readonly ReportReading[], unusable: number): ReportTally {
+  const t: ReportTally = { reports: 0, unusable, asAsked: 0, asAskedSure: 0, asBefore: 0, sureOther: 0, readings: [] };
+  const other = new Map<string, number>();
+  for (const r of readings) {
     t.reports++;
-    if (r.label === o.target) {
+    if (r.label === r.target) {
       t.asAsked++;
       if (r.sure) t.asAskedSure++;
     } else {
       if (r.sure) t.sureOther++;
-      const k = `${o.target}→${r.label}`;
-      readings.set(k, (readings.get(k) ?? 0) + 1);
+      const k = `${r.target}→${r.label}`;
+      other.set(k, (other.get(k) ?? 0) + 1);
     }
-    if (r.label === o.detected) t.asBefore++;
+    if (r.label === r.detected) t.asBefore++;
   }
-  t.readings = [...readings].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]));
+  t.readings = [...other].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]));
   return t;
+}
+
+/** Reads every report line of `text` with `model` and counts. */
+export function tallyReports(text: string, model: LoadedModel = getDefaultModel()): ReportTally {
+  const { readings, unusable } = readReports(text, model);
+  return tally(readings, unusable);
 }
 
 /** The tally as the lines the command prints. */
@@ -99,14 +128,15 @@ export function describeTally(t: ReportTally, modelName: string): string[] {
 if (import.meta.url === `file://${process.argv[1]}`) {
   const args = process.argv.slice(2);
   const { opt, positional } = argReader(args);
-  const [file] = positional(['--weights']);
+  const [file] = positional(['--weights', '--sheet']);
   if (!file) {
     console.error(
-      'usage: npm run eval:reports -- REPORTS.jsonl [--weights W.json]   (REPORTS.jsonl from npm run reports:export)',
+      'usage: npm run eval:reports -- REPORTS.jsonl [--weights W.json] [--sheet OUT.png]   (REPORTS.jsonl from npm run reports:export)',
     );
     process.exit(2);
   }
   const weights = opt('--weights');
+  const sheet = opt('--sheet');
   const model = weights ? loadFoldModel(weights) : getDefaultModel();
   let text: string;
   try {
@@ -115,6 +145,10 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     console.error(`error FILE_NOT_READABLE: ${file}: ${(err as Error).message}`);
     process.exit(2);
   }
-  const tally = tallyReports(text, model);
-  for (const line of describeTally(tally, weights ?? 'the shipped classifier')) console.log(line);
+  const { readings, unusable } = readReports(text, model);
+  for (const line of describeTally(tally(readings, unusable), weights ?? 'the shipped classifier')) console.log(line);
+  if (sheet) {
+    await writeFile(sheet, await reportSheet(readings));
+    console.log(`  drawn: ${sheet} (${readings.length} hands)`);
+  }
 }
