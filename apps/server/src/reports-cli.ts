@@ -2,12 +2,12 @@
  * `npm run reports:export -- [--since YYYY-MM-DD] [--out FILE]`: the learners' "This feedback is
  * wrong" reports that carry a hand, as landmark sequences (reports/export-reports.ts), to standard
  * output or FILE. Reads DATABASE_URL, or the embedded database in DATA_DIR, which it refuses to
- * open while the server has it open. Every failure is one line `error CODE: message` and exit 2:
+ * open while the server (or another process) has it open (db/client.ts pgliteHolder). Every failure is one line `error CODE: message` and exit 2:
  * USAGE, CONFIG (an environment variable), DATABASE_IN_USE, DATABASE_UNAVAILABLE, OUT_NOT_WRITABLE.
  */
 import { writeFile } from 'node:fs/promises';
 import { parseEnv } from './config/env';
-import { openDatabase, pgliteInUse } from './db/client';
+import { DatabaseInUseError, openDatabase } from './db/client';
 import { exportReports } from './reports/export-reports';
 
 function fail(code: string, message: string): never {
@@ -44,12 +44,6 @@ try {
 } catch (err) {
   fail('CONFIG', (err as Error).message);
 }
-if (!env.DATABASE_URL && pgliteInUse(env.DATA_DIR))
-  fail(
-    'DATABASE_IN_USE',
-    `the embedded database in ${env.DATA_DIR} is open (is the server running?). Stop the server and run this again; ` +
-      'after a server was killed, start and stop it once.',
-  );
 let text: string;
 let counts: { lines: number; skipped: number };
 try {
@@ -62,6 +56,7 @@ try {
     await database.close();
   }
 } catch (err) {
+  if (err instanceof DatabaseInUseError) fail('DATABASE_IN_USE', err.message);
   fail('DATABASE_UNAVAILABLE', `the reports could not be read: ${(err as Error).message}`);
 }
 try {

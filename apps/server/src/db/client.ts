@@ -1,5 +1,5 @@
-import { existsSync } from 'node:fs';
-import { mkdir, rm } from 'node:fs/promises';
+import { existsSync, readFileSync } from 'node:fs';
+import { mkdir, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
@@ -56,21 +56,78 @@ async function createPglite(dir: string): Promise<PGlite> {
   }
 }
 
+/** In DATA_DIR: the process id of the process that has the embedded database open. */
+export const PGLITE_LOCK_FILE = 'pglite.lock';
+
+/** The embedded database is open in another live process. */
+export class DatabaseInUseError extends Error {
+  readonly code = 'DATABASE_IN_USE';
+  constructor(
+    readonly dataDir: string,
+    readonly pid: number,
+  ) {
+    super(
+      `The embedded database in ${dataDir} is in use by process ${pid} (a server or a tool): stop it first, or give ` +
+        `this one its own DATA_DIR. If no such process uses it, delete ${join(dataDir, PGLITE_LOCK_FILE)}.`,
+    );
+    this.name = 'DatabaseInUseError';
+  }
+}
+
 /**
- * True while a process has the embedded database open (PGlite keeps postmaster.pid while open and
- * removes it on close; its pid is always -42, so the file is all there is to go by). PGlite has no
- * lock of its own: a second process opening the folder would corrupt it, so command-line tools
- * check this and refuse while the server runs (a server killed without stopping leaves the file
- * until it is started again).
+ * The live process other than this one that has the embedded database in `dataDir` open, or null.
+ * PGlite has no lock of its own (two processes opening one folder both succeed, and would corrupt
+ * it), so openPglite keeps one: a file with its process id, removed on close. A process killed
+ * without closing leaves the file behind; its id then names no live process and the file is
+ * taken over.
  */
-export function pgliteInUse(dataDir: string): boolean {
-  return existsSync(join(dataDir, 'pglite', 'postmaster.pid'));
+export function pgliteHolder(dataDir: string): number | null {
+  let pid: number;
+  try {
+    pid = Number(readFileSync(join(dataDir, PGLITE_LOCK_FILE), 'utf8').trim());
+  } catch {
+    return null;
+  }
+  if (!Number.isInteger(pid) || pid <= 0 || pid === process.pid) return null;
+  try {
+    process.kill(pid, 0);
+    return pid;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === 'EPERM' ? pid : null;
+  }
+}
+
+/** Takes the embedded database's lock for this process, or throws DatabaseInUseError. */
+async function lockPglite(dataDir: string): Promise<() => Promise<void>> {
+  const file = join(dataDir, PGLITE_LOCK_FILE);
+  for (let tries = 0; ; tries++) {
+    const holder = pgliteHolder(dataDir);
+    if (holder !== null) throw new DatabaseInUseError(dataDir, holder);
+    await rm(file, { force: true }); // left by a process that is gone, or by this one
+    try {
+      await writeFile(file, String(process.pid), { flag: 'wx' });
+      break;
+    } catch (err) {
+      // another process took it between the check and the write: check again, once
+      if ((err as NodeJS.ErrnoException).code !== 'EEXIST' || tries > 0) throw err;
+    }
+  }
+  return async () => {
+    if (readFileSync(file, 'utf8').trim() === String(process.pid)) await rm(file, { force: true });
+  };
 }
 
 async function openPglite(dataDir: string): Promise<Database> {
   const dir = join(dataDir, 'pglite');
   await mkdir(dir, { recursive: true });
-  const client = await createPglite(dir);
+  const unlock = await lockPglite(dataDir);
+  let client: PGlite;
+  try {
+    client = await createPglite(dir);
+  } catch (err) {
+    await unlock();
+    throw err;
+  }
   const db = drizzlePglite({ client, schema }) as unknown as Db;
   let closed = false;
   return {
@@ -81,7 +138,11 @@ async function openPglite(dataDir: string): Promise<Database> {
     async close() {
       if (closed) return;
       closed = true;
-      await client.close();
+      try {
+        await client.close();
+      } finally {
+        await unlock().catch(() => {});
+      }
     },
   };
 }

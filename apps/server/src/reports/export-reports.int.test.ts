@@ -88,8 +88,16 @@ describe('npm run reports:export: learners\' "This feedback is wrong" reports as
   it('refuses the embedded database while the server has it open, then writes each report with a hand', async () => {
     const busy = await exportReports(server.dataDir);
     expect(busy.code).toBe(2);
-    expect(busy.stderr).toMatch(/^error DATABASE_IN_USE: .*Stop the server/m);
+    expect(busy.stderr).toMatch(
+      new RegExp(`^error DATABASE_IN_USE: The embedded database in .* is in use by process ${server.proc.pid} `, 'm'),
+    );
     expect(busy.stdout).toBe('');
+    // npm run migrate refuses too: two processes on one embedded database would corrupt it
+    const migrate = await run(process.execPath, [join(repoRoot, 'apps/server/dist/migrate.js')], {
+      env: { PATH: process.env.PATH ?? '', DATA_DIR: server.dataDir },
+    }).catch((e: { code: number; stderr: string }) => e);
+    expect(migrate).toMatchObject({ code: 2 });
+    expect(migrate.stderr).toMatch(/^error DATABASE_IN_USE: The embedded database in .* is in use by process/m);
 
     await server.stop();
     const out = join(server.dataDir, 'reports.jsonl');
