@@ -125,7 +125,7 @@ async function openPglite(dataDir: string): Promise<Database> {
   try {
     client = await createPglite(dir);
   } catch (err) {
-    await unlock();
+    await unlock().catch(() => {});
     throw err;
   }
   const db = drizzlePglite({ client, schema }) as unknown as Db;
