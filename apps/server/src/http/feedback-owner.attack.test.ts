@@ -1,11 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
+import { REPORT_MAX_FRAMES, REPORT_MOVEMENT_MS } from '@asl/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { feedbackReports } from '../db/schema';
 import { call } from '../test/http';
 import { startTestServer, type TestServer } from '../test/test-server';
 
-/** Issue 14 item 12: a feedback report naming another learner's practice session is refused and not stored. */
+/**
+ * Issue 14 item 12: a feedback report naming another learner's practice session is refused and not
+ * stored; and a report's movement (the hands before the reading) is bounded.
+ */
 describe('feedback reports name only the sender’s own practice sessions', () => {
   let server: TestServer;
   let storyId: string;
@@ -88,5 +92,40 @@ describe('feedback reports name only the sender’s own practice sessions', () =
     expect(again.status).toBe(200);
     expect(again.body).toEqual({ id: first.body.id, duplicate: true });
     expect(await stored(r.clientId)).toBe(1);
+  });
+
+  it('refuses a movement too long, too late, malformed or too large with a coded error, and stores nothing', async () => {
+    const token = await learner();
+    const hand = Array.from({ length: 21 }, (_, i) => [i, i, 0]);
+    const frame = { t: 0, landmarks: hand };
+    const send = async (frames: unknown) => {
+      const clientId = randomUUID();
+      const res = await call(server.api('/feedback-reports'), {
+        token,
+        body: { client_id: clientId, target, detected: 'B', landmarks: hand, frames },
+      });
+      return { res, clientId };
+    };
+    for (const frames of [
+      Array.from({ length: REPORT_MAX_FRAMES + 1 }, () => frame), // more than 2.5 s at 30 fps
+      [frame, { t: REPORT_MOVEMENT_MS + 1, landmarks: hand }], // later than the window
+      [{ t: 0, landmarks: hand.slice(1) }], // 20 points
+      [{ t: 0, landmarks: hand.map(() => ['x', 'y', 'z']) }], // not numbers
+      'frames', // not a list
+    ]) {
+      const { res, clientId } = await send(frames);
+      expect(res.status).toBe(400);
+      expect(res.body.error).toMatchObject({ code: 'VALIDATION_ERROR', field: expect.stringMatching(/^frames/) });
+      expect(await stored(clientId)).toBe(0);
+    }
+    // a body past the server's limit: refused before it is parsed
+    const huge = Array.from({ length: REPORT_MAX_FRAMES }, (_, t) => ({
+      t,
+      landmarks: hand.map(() => [123456.789012, 123456.789012, -123456.789012]),
+    }));
+    const { res, clientId } = await send(huge);
+    expect(res.status).toBe(413);
+    expect(res.body.error).toMatchObject({ code: 'PAYLOAD_TOO_LARGE' });
+    expect(await stored(clientId)).toBe(0);
   });
 });
