@@ -3,6 +3,7 @@
  * learners said it misread (`npm run reports:export`, then `npm run eval:reports`): one JSON object
  * a line in the format `npm run recognize -- --landmarks` reads, with the report's own fields.
  */
+import { feedbackReportRequestSchema } from '@asl/protocol';
 import { and, asc, gte, isNotNull } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { feedbackReports } from '../db/schema';
@@ -39,22 +40,15 @@ interface ReportRow {
   createdAt: Date;
 }
 
-const isPoint = (p: unknown): p is number[] =>
-  Array.isArray(p) && p.length === 3 && p.every((v) => typeof v === 'number' && Number.isFinite(v));
-
-const isHand = (lm: unknown): lm is number[][] => Array.isArray(lm) && lm.length === 21 && lm.every(isPoint);
+// Stored rows were checked by the request's schema on the way in; read back through the same
+// schema, a row changed by hand since is left out rather than trusted.
+const handSchema = feedbackReportRequestSchema.shape.landmarks;
+const movementSchema = feedbackReportRequestSchema.shape.frames;
 
 /** The stored movement's frames and times, or null when it has fewer than two frames or a bad one. */
 function movementOf(frames: unknown): { t: number; landmarks: number[][] | null }[] | null {
-  if (!Array.isArray(frames) || frames.length < 2) return null;
-  const ok = frames.every(
-    (f) =>
-      typeof f === 'object' &&
-      f !== null &&
-      typeof (f as { t?: unknown }).t === 'number' &&
-      ((f as { landmarks?: unknown }).landmarks === null || isHand((f as { landmarks?: unknown }).landmarks)),
-  );
-  return ok ? (frames as { t: number; landmarks: number[][] | null }[]) : null;
+  const parsed = movementSchema.safeParse(frames);
+  return parsed.success && parsed.data && parsed.data.length >= 2 ? parsed.data : null;
 }
 
 /** Frames a second from the median gap between frames' times. */
@@ -75,8 +69,9 @@ function frameRate(times: readonly number[]): number {
  * the recogniser reads a hand the same in any frame size as long as x and y share a unit.
  */
 export function reportLine(row: ReportRow): ReportLine | null {
-  const lm = row.landmarks;
-  if (!isHand(lm)) return null;
+  const hand = handSchema.safeParse(row.landmarks);
+  if (!hand.success || !hand.data) return null;
+  const lm: number[][] = hand.data;
   const movement = movementOf(row.frames);
   const hands = movement ? movement.flatMap((f) => (f.landmarks ? [f.landmarks] : [])) : [lm];
   const reach = Math.max(...hands.flatMap((h) => h.flatMap((p) => [Math.abs(p[0]!), Math.abs(p[1]!)])));
