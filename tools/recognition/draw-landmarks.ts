@@ -7,7 +7,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
 import { ensureModels } from './convert/ensure-models.js';
-import { HAND_EDGES as EDGES } from './hand-edges.js';
+import { skeletonLines } from './hand-edges.js';
 import { createRecognizer } from './recognize/batch.js';
 
 const [out, ...files] = process.argv.slice(2);
@@ -29,8 +29,7 @@ for await (const x of rec.recognize(files)) {
   let svg = `<svg width="${S}" height="${S}" xmlns="http://www.w3.org/2000/svg">`;
   for (const h of x.hands) {
     const p = h.landmarks.map(([a, b]) => [a * sc, b * sc]);
-    for (const [a, b] of EDGES)
-      svg += `<line x1="${p[a][0]}" y1="${p[a][1]}" x2="${p[b][0]}" y2="${p[b][1]}" stroke="lime" stroke-width="2"/>`;
+    svg += skeletonLines(p, 'lime');
     p.forEach(([a, b], i) => {
       svg += `<circle cx="${a}" cy="${b}" r="3" fill="${i === 0 ? 'red' : i % 4 === 0 ? 'yellow' : 'cyan'}"/>`;
     });

@@ -22,3 +22,11 @@ export const HAND_EDGES: readonly (readonly [number, number])[] = [
   [19, 20],
   [0, 17],
 ];
+
+/** The skeleton of one hand's points (x, y in the drawing's pixels) as SVG lines. */
+export function skeletonLines(p: readonly (readonly number[])[], stroke: string, width = 2): string {
+  return HAND_EDGES.map(
+    ([a, b]) =>
+      `<line x1="${p[a]![0]}" y1="${p[a]![1]}" x2="${p[b]![0]}" y2="${p[b]![1]}" stroke="${stroke}" stroke-width="${width}"/>`,
+  ).join('');
+}

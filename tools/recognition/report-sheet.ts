@@ -5,7 +5,7 @@
  */
 import sharp from 'sharp';
 import type { ReportReading } from './eval-reports.js';
-import { HAND_EDGES } from './hand-edges.js';
+import { skeletonLines } from './hand-edges.js';
 
 const esc = (s: string) => s.replace(/[<>&"]/g, (c) => `&#${c.charCodeAt(0)};`);
 
@@ -17,19 +17,15 @@ export function reportTile(r: ReportReading, size: number): string {
   const [y0, y1] = [Math.min(...pts.map((p) => p[1]!)), Math.max(...pts.map((p) => p[1]!))];
   const drawn = size - 36; // room for the caption
   const scale = (drawn - 16) / Math.max(x1 - x0, y1 - y0, 1e-9);
-  const at = (p: number[]) => `${(8 + (p[0]! - x0) * scale).toFixed(1)},${(8 + (p[1]! - y0) * scale).toFixed(1)}`;
+  const at = (p: number[]) => [+(8 + (p[0]! - x0) * scale).toFixed(1), +(8 + (p[1]! - y0) * scale).toFixed(1)];
   let svg = `<svg width="${size}" height="${size}" xmlns="http://www.w3.org/2000/svg"><rect width="100%" height="100%" fill="#fff"/>`;
   if (hands.length > 1)
     for (const [tip, colour] of [
       [8, '#1f77b4'],
       [20, '#9467bd'],
     ] as const)
-      svg += `<polyline points="${hands.map((h) => at(h[tip]!)).join(' ')}" fill="none" stroke="${colour}" stroke-width="1.5" opacity="0.7"/>`;
-  const last = hands.at(-1)!;
-  for (const [a, b] of HAND_EDGES) {
-    const [p, q] = [at(last[a]!).split(','), at(last[b]!).split(',')];
-    svg += `<line x1="${p[0]}" y1="${p[1]}" x2="${q[0]}" y2="${q[1]}" stroke="#333" stroke-width="2"/>`;
-  }
+      svg += `<polyline points="${hands.map((h) => at(h[tip]!).join(',')).join(' ')}" fill="none" stroke="${colour}" stroke-width="1.5" opacity="0.7"/>`;
+  svg += skeletonLines(hands.at(-1)!.map(at), '#333');
   const ok = r.label === r.target;
   const caption = `${r.target} → ${r.detected ?? 'none'} then, ${r.label}${r.sure ? ' (sure)' : ''} now`;
   svg += `<text x="6" y="${size - 20}" font-family="sans-serif" font-size="13" fill="${ok ? '#1a7f37' : '#c62828'}">${esc(caption)}</text>`;
