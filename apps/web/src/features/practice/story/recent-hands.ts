@@ -20,8 +20,4 @@ export class RecentHands {
     const first = this.frames[0]?.at ?? 0;
     return this.frames.map((f) => ({ t: Math.round(f.at - first), landmarks: f.landmarks }));
   }
-
-  clear(): void {
-    this.frames = [];
-  }
 }
