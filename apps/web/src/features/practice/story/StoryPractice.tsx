@@ -73,14 +73,14 @@ export function StoryPractice({
   async function report(fb: AslFeedbackData) {
     // the hand the reading was made from, and the movement before it (J and Z are drawn): by the
     // time the learner presses, the hand may have moved or gone
-    const moment = p.momentOf(fb);
+    const frames = p.handsBefore(fb);
     const body = {
       client_id: crypto.randomUUID(),
       target: fb.target,
       detected: fb.detected,
       confidence: fb.confidence,
-      landmarks: (moment?.hand ?? p.hand)?.landmarks ?? null,
-      ...(moment?.frames.length ? { frames: moment.frames } : {}),
+      landmarks: frames.at(-1)?.landmarks ?? p.hand?.landmarks ?? null,
+      ...(frames.length ? { frames } : {}),
     };
     // A session with no attempt yet has no row on the server: the report then goes without it.
     await reportFeedback(p.sessionId ? { ...body, session_id: p.sessionId } : body).catch(() => reportFeedback(body));

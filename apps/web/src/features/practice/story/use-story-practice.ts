@@ -33,12 +33,6 @@ const PRACTICE_MESSAGES = new Set([
   'session_complete',
 ]);
 
-/** What was on screen when a feedback came. */
-export interface FeedbackMoment {
-  hand: DetectedHand | null;
-  frames: ReportFrame[];
-}
-
 export interface StoryPracticeState {
   phase: Phase;
   story: Story | null;
@@ -75,9 +69,9 @@ export function useStoryPractice(live: LiveContext, onPracticeData: PracticeData
   /** where to continue on the server after offline practice */
   const resumeAt = useRef<Record<string, unknown> | null>(null);
   const latest = useRef(s);
-  /** the hand and the movement before each feedback came: what "This feedback is wrong" reports */
+  /** the hands before each feedback came (the last is the one it was read from): what "This feedback is wrong" reports */
   const recentHands = useRef(new RecentHands());
-  const atFeedback = useRef(new WeakMap<AslFeedbackData, FeedbackMoment>());
+  const before = useRef(new WeakMap<AslFeedbackData, ReportFrame[]>());
   const sink = useRef(onPracticeData);
   const downRef = useRef(down);
   useEffect(() => {
@@ -148,11 +142,8 @@ export function useStoryPractice(live: LiveContext, onPracticeData: PracticeData
         const d = aslFeedbackDataSchema.safeParse(msg.data);
         if (!d.success) return; // the socket reports 'Received invalid feedback data from server'
         const st = practiceStateSchema.safeParse(d.data.state);
-        const frames = recentHands.current.snapshot();
-        setS((p) => {
-          atFeedback.current.set(d.data, { hand: p.hand, frames });
-          return { ...p, feedback: d.data, state: st.success ? st.data : p.state };
-        });
+        before.current.set(d.data, recentHands.current.snapshot());
+        setS((p) => ({ ...p, feedback: d.data, state: st.success ? st.data : p.state }));
         return;
       }
       case 'session_complete': {
@@ -312,8 +303,8 @@ export function useStoryPractice(live: LiveContext, onPracticeData: PracticeData
     setS((p) => ({ ...p, phase: 'picking', summary: null, story: null, state: null, feedback: null }));
   }, []);
 
-  /** The hand the feedback was about (the latest when it came) and the movement before it, not what is on screen now. */
-  const momentOf = useCallback((fb: AslFeedbackData) => atFeedback.current.get(fb) ?? null, []);
+  /** The hands of the 2.5 s before the feedback came, oldest first: the last is the one it was read from. */
+  const handsBefore = useCallback((fb: AslFeedbackData) => before.current.get(fb) ?? [], []);
 
-  return { ...s, start, act, backToPicker, momentOf, sessionId: sessionId.current };
+  return { ...s, start, act, backToPicker, handsBefore, sessionId: sessionId.current };
 }
