@@ -52,9 +52,18 @@ test('a word signed right scores 100% on the result screen and on the dashboard'
   await expect(page.getByText("I can't see your hand. Hold it up in front of the camera.")).toBeVisible({
     timeout: 30_000,
   });
+  // It never reaches the server while this page is open (the connection to it is down): the report
+  // waits in the outbox and is sent when the app next loads (below, the dashboard).
+  await page.route('**/api/v1/feedback-reports', (r) => r.abort('internetdisconnected'));
   const reported = page.waitForRequest((r) => r.url().endsWith('/api/v1/feedback-reports') && r.method() === 'POST');
+  const stored = page.waitForResponse((r) => r.url().endsWith('/api/v1/feedback-reports') && r.status() === 201);
   await page.getByRole('button', { name: 'This feedback is wrong' }).click();
-  const report = (await reported).postDataJSON() as { target: string; detected: string; landmarks: number[][] | null };
+  const report = (await reported).postDataJSON() as {
+    client_id: string;
+    target: string;
+    detected: string;
+    landmarks: number[][] | null;
+  };
   expect(report).toMatchObject({ target: 'T', detected: 'T' });
   expect(report.landmarks).toHaveLength(21);
   // the joints' positions and what was read, never the picture
@@ -80,8 +89,11 @@ test('a word signed right scores 100% on the result screen and on the dashboard'
   }
 
   await page.setViewportSize({ width: 1280, height: 800 });
+  await page.unroute('**/api/v1/feedback-reports');
   await page.goto(`${base}/dashboard`);
   await expect(page.getByRole('heading', { name: 'Recent sessions' })).toBeVisible();
+  // the report that failed to send is on the server now, the same one
+  expect((await stored).request().postDataJSON()).toMatchObject({ client_id: report.client_id, target: 'T' });
   const rightFirstTime = page.locator('.stat').filter({ hasText: 'Right first time' });
   await expect(rightFirstTime.locator('dd')).toHaveText('100%');
   await expect(page.getByText('3 of 3 letters right first time')).toBeVisible();

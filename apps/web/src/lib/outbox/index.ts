@@ -1,6 +1,7 @@
 /**
  * Offline support shared by the features: the IndexedDB store of offline records, the outbox
- * queues replayed under the sync tags `practice-data` and `analytics`, and the sync trigger.
+ * queues replayed under the sync tags `practice-data` (with learners' feedback reports) and
+ * `analytics`, and the sync trigger.
  */
 export { offlineStore, type OfflineRecord } from './store';
 export {
@@ -12,5 +13,6 @@ export {
   type FlushResult,
   type OutboxItem,
 } from './outbox';
+export { queueFeedbackReport, type QueuedFeedbackReport } from './feedback-reports';
 export { startOfflineSync, syncAll, syncNow } from './sync';
 export { registerServiceWorker } from './register-sw';

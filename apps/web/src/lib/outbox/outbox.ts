@@ -7,25 +7,27 @@ import {
   type OfflineSessionRequest,
   type SyncTag,
 } from '@asl/protocol';
-import { ApiError } from '../api/api-error';
 import { call } from '../api/call';
 import { isOffline } from '../api/online';
-import { tokenStore } from '../api/tokens';
-import { offlineStore, type OfflineRecord } from './store';
+import {
+  currentUserId,
+  isPermanent,
+  notifyQueued,
+  once,
+  outboxKey,
+  pendingRecords,
+  type FlushResult,
+  type OutboxItem,
+} from './common';
+import { flushFeedbackReports, isFeedbackReport } from './feedback-reports';
+import { offlineStore } from './store';
 
 /**
  * The outbox: writes made while offline (or not yet confirmed), kept as offline records under
  * `outbox:<tag>:<client id>` until the server answers 2xx (stored or duplicate) or rejects them
  * for good (a 4xx validation error). Network errors, 5xx, 429 and an expired session keep them.
  */
-export interface OutboxItem<T> {
-  tag: SyncTag;
-  /** The learner who made the record; only that learner's session uploads it. */
-  user_id: string;
-  body: T;
-}
-
-export const outboxKey = (tag: SyncTag, clientId: string) => `outbox:${tag}:${clientId}`;
+export { outboxKey, onQueued, pendingRecords, type FlushResult, type OutboxItem } from './common';
 
 /** A client-generated id (uuid v4), also where crypto.randomUUID is missing (insecure origins). */
 export function newClientId(): string {
@@ -35,10 +37,6 @@ export function newClientId(): string {
   b[8] = (b[8]! & 0x3f) | 0x80;
   const h = [...b].map((x) => x.toString(16).padStart(2, '0')).join('');
   return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}`;
-}
-
-function currentUserId(): string | null {
-  return tokenStore.access() ? (tokenStore.user()?.id ?? null) : null;
 }
 
 /** Merges a later piece of a session into the queued one: attempts by client_id, completion kept. */
@@ -58,15 +56,6 @@ export function mergeSession(
   };
 }
 
-type Listener = (tag: SyncTag) => void;
-const queuedListeners = new Set<Listener>();
-/** Called after something is queued (the sync trigger listens). */
-export function onQueued(fn: Listener): () => void {
-  queuedListeners.add(fn);
-  return () => queuedListeners.delete(fn);
-}
-const queued = (tag: SyncTag) => queuedListeners.forEach((fn) => fn(tag));
-
 /**
  * Queues the results of practice done offline (sync tag `practice-data`). Call it with the whole
  * session or with pieces of it (same `client_id`, more attempts, `completed_at` at the end):
@@ -83,7 +72,7 @@ export async function queuePracticeData(record: OfflineSessionRequest): Promise<
     user_id: userId,
     body: mergeSession(current?.user_id === userId ? current.body : undefined, body),
   }));
-  queued(SYNC_TAGS.practiceData);
+  notifyQueued(SYNC_TAGS.practiceData);
   void queueAnalyticsEvent('practice.offline_session', {
     story_id: body.story_id,
     attempts: body.attempts.length,
@@ -109,32 +98,13 @@ export async function queueAnalyticsEvent(name: string, props?: AnalyticsEvent['
   } catch {
     return false; // IndexedDB unavailable (private mode): the event is lost, the app carries on
   }
-  queued(SYNC_TAGS.analytics);
+  notifyQueued(SYNC_TAGS.analytics);
   return true;
 }
 
-/** What is queued for a tag (all learners), oldest first. */
-export async function pendingRecords<T>(tag: SyncTag): Promise<OfflineRecord<OutboxItem<T>>[]> {
-  return (await offlineStore.list<OutboxItem<T>>(`outbox:${tag}:`)).sort((a, b) => a.timestamp - b.timestamp);
-}
-
-export interface FlushResult {
-  sent: number;
-  dropped: number;
-  /** Records still queued for this learner (network down, server busy, session expired). */
-  kept: number;
-}
-
-/** A 4xx other than 401/408/429: the server will never accept this record, so keeping it is pointless. */
-const isPermanent = (err: unknown) =>
-  err instanceof ApiError && err.status >= 400 && err.status < 500 && ![401, 408, 429].includes(err.status);
-
-/** The outbox retries by itself: one try, never queued inside the call. */
-const once = { retry: false, queueOffline: false } as const;
-
 async function flushPractice(userId: string, result: FlushResult): Promise<void> {
   const items = (await pendingRecords<OfflineSessionRequest>(SYNC_TAGS.practiceData)).filter(
-    (r) => r.data.user_id === userId,
+    (r) => r.data.user_id === userId && !isFeedbackReport(r.data),
   );
   for (const [i, rec] of items.entries()) {
     const { body } = rec.data;
@@ -187,27 +157,38 @@ async function flushAnalytics(userId: string, result: FlushResult): Promise<void
 }
 
 const running = new Map<SyncTag, Promise<FlushResult>>();
+/** Tags asked to flush while a flush ran: something queued after it listed its records. */
+const again = new Set<SyncTag>();
 
 /**
  * Uploads the signed-in learner's queued records of one tag, oldest first, one flush per tag
- * at a time. Resolves with counts; a network error, 5xx, 429 or expired session stops the flush
+ * at a time (asked again meanwhile, it runs once more after). Resolves with counts; a network error, 5xx, 429 or expired session stops the flush
  * and keeps the rest (the caller may retry later). Replays are safe: the server is idempotent.
  */
 export function flushOutbox(tag: SyncTag): Promise<FlushResult> {
   const existing = running.get(tag);
-  if (existing) return existing;
+  if (existing) {
+    again.add(tag);
+    return existing;
+  }
   const run = (async () => {
     const result: FlushResult = { sent: 0, dropped: 0, kept: 0 };
     const userId = currentUserId();
     if (!userId || isOffline()) return result;
     try {
-      if (tag === SYNC_TAGS.practiceData) await flushPractice(userId, result);
-      else await flushAnalytics(userId, result);
+      if (tag === SYNC_TAGS.practiceData) {
+        await flushPractice(userId, result);
+        // after the sessions, so a report's session is on the server before the report
+        await flushFeedbackReports(userId, result);
+      } else await flushAnalytics(userId, result);
     } catch {
       /* kept for the next sync */
     }
     return result;
-  })().finally(() => running.delete(tag));
+  })().finally(() => {
+    running.delete(tag);
+    if (again.delete(tag)) void flushOutbox(tag);
+  });
   running.set(tag, run);
   return run;
 }

@@ -83,7 +83,7 @@ export function StoryPractice({
       ...(frames.length ? { frames } : {}),
     };
     // A session with no attempt yet has no row on the server: the report then goes without it.
-    await reportFeedback(p.sessionId ? { ...body, session_id: p.sessionId } : body).catch(() => reportFeedback(body));
+    await reportFeedback(p.sessionId ? { ...body, session_id: p.sessionId } : body);
   }
 
   if (p.phase === 'complete' && p.summary) {
