@@ -56,6 +56,10 @@ describe('eval:reports: the hands learners reported, read again', () => {
       asAskedSure: 1,
       asBefore: 2,
       sureOther: 2,
+      labelled: 0,
+      asLabelled: 0,
+      asLabelledSure: 0,
+      sureNotLabelled: 0,
       readings: [['A→S', 2]],
     });
     expect(describeTally(t, 'the shipped classifier')).toEqual([
@@ -65,6 +69,30 @@ describe('eval:reports: the hands learners reported, read again', () => {
       '  sure of another letter: 2 (66.7%)',
       '  read otherwise: A→S 2',
     ]);
+  });
+
+  it("scores the reading against a person's label where a report has one", () => {
+    const a = handReadAs('A');
+    const s = handReadAs('S');
+    const labelled = (line: string, label: string) => JSON.stringify({ ...JSON.parse(line), label });
+    const text = [
+      labelled(report('1', a, 'A', 'S'), 'A'), // the learner was right, the model now agrees
+      labelled(report('2', s, 'A', 'S'), 'S'), // the learner made an S: the reading was right
+      labelled(report('3', s, 'A', 'S'), 'A'), // a person says A, the model is sure it is S
+      report('4', s, 'A', 'S'), // not reviewed
+    ].join('\n');
+    const t = tallyReports(text);
+    expect(t).toMatchObject({
+      reports: 4,
+      asAsked: 1,
+      labelled: 3,
+      asLabelled: 2,
+      asLabelledSure: 2,
+      sureNotLabelled: 1,
+    });
+    expect(describeTally(t, 'M').at(-1)).toBe(
+      '  labelled by a person: 3; read as labelled 2 (66.7%), sure 2; sure of another letter 1 (33.3%)',
+    );
   });
 
   it('reads a report with its movement as the sequence it is: a Z drawn, reported as read D', () => {

@@ -23,6 +23,8 @@ import { argReader } from './train/recipe.js';
 export interface ReportInput extends SequenceInput {
   target: string;
   detected: string | null;
+  /** what a person who looked at the report says the hand shows (`npm run label:reports`) */
+  label?: string;
 }
 
 /** One report read again: what was asked, read then and read now, and its hands in the line's units. */
@@ -32,6 +34,8 @@ export interface ReportReading {
   detected: string | null;
   label: string;
   sure: boolean;
+  /** the reviewer's label, when the line has one */
+  reviewed: string | null;
   /** every frame's hand (x, y in units of the line's frame; null: no hand), oldest first */
   frames: (number[][] | null)[];
 }
@@ -44,6 +48,11 @@ export interface ReportTally {
   asAskedSure: number;
   asBefore: number;
   sureOther: number;
+  /** reports a person labelled, read as labelled (and sure), and sure of another letter than the label */
+  labelled: number;
+  asLabelled: number;
+  asLabelledSure: number;
+  sureNotLabelled: number;
   /** "asked→read" for reports not read as asked, most common first */
   readings: [string, number][];
 }
@@ -82,14 +91,27 @@ export function readReports(
     const frames = o.frames.map((f) =>
       f && f.length === 21 ? f.map((p) => [p[0]! * o.width, p[1]! * o.height]) : null,
     );
-    readings.push({ id: o.id, target: o.target, detected: o.detected, label: r.label, sure: r.sure, frames });
+    const reviewed = typeof o.label === 'string' ? o.label : null;
+    readings.push({ id: o.id, target: o.target, detected: o.detected, label: r.label, sure: r.sure, reviewed, frames });
   }
   return { readings, unusable };
 }
 
 /** The counts of `readReports`. */
 export function tally(readings: readonly ReportReading[], unusable: number): ReportTally {
-  const t: ReportTally = { reports: 0, unusable, asAsked: 0, asAskedSure: 0, asBefore: 0, sureOther: 0, readings: [] };
+  const t: ReportTally = {
+    reports: 0,
+    unusable,
+    asAsked: 0,
+    asAskedSure: 0,
+    asBefore: 0,
+    sureOther: 0,
+    labelled: 0,
+    asLabelled: 0,
+    asLabelledSure: 0,
+    sureNotLabelled: 0,
+    readings: [],
+  };
   const other = new Map<string, number>();
   for (const r of readings) {
     t.reports++;
@@ -102,6 +124,13 @@ export function tally(readings: readonly ReportReading[], unusable: number): Rep
       other.set(k, (other.get(k) ?? 0) + 1);
     }
     if (r.label === r.detected) t.asBefore++;
+    if (r.reviewed !== null) {
+      t.labelled++;
+      if (r.label === r.reviewed) {
+        t.asLabelled++;
+        if (r.sure) t.asLabelledSure++;
+      } else if (r.sure) t.sureNotLabelled++;
+    }
   }
   t.readings = [...other].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]));
   return t;
@@ -122,6 +151,11 @@ export function describeTally(t: ReportTally, modelName: string): string[] {
     `  read as it was read then: ${t.asBefore} (${pc(t.asBefore)})`,
     `  sure of another letter: ${t.sureOther} (${pc(t.sureOther)})`,
     `  read otherwise: ${t.readings.length ? t.readings.map(([k, n]) => `${k} ${n}`).join(', ') : 'none'}`,
+    ...(t.labelled
+      ? [
+          `  labelled by a person: ${t.labelled}; read as labelled ${t.asLabelled} (${((100 * t.asLabelled) / t.labelled).toFixed(1)}%), sure ${t.asLabelledSure}; sure of another letter ${t.sureNotLabelled} (${((100 * t.sureNotLabelled) / t.labelled).toFixed(1)}%)`,
+        ]
+      : []),
   ];
 }
 

@@ -11,7 +11,8 @@ import { shapeClassOf } from '../../../packages/recognition/src/handshape/labels
 import { sharedDir } from '../../shared-dir.mjs';
 import { LANDMARK_VARIANTS, type LandmarkVariant } from '../../../packages/recognition/src/landmarks/hand-pipeline.js';
 
-export type Source = 'boris' | 'siruyy' | 'signn' | 'aslnow' | 'massey' | 'digits' | 'aslhg';
+/** `reports`: learners' reports a person reviewed and labelled (reviewed-reports.ts), training rows only. */
+export type Source = 'boris' | 'siruyy' | 'signn' | 'aslnow' | 'massey' | 'digits' | 'aslhg' | 'reports';
 /** The landmark CSV sets (rows of 21 points as recorded by their authors). */
 export type LandmarkSource = 'boris' | 'siruyy' | 'signn' | 'aslnow';
 export const LANDMARK_SOURCES: readonly LandmarkSource[] = ['boris', 'siruyy', 'signn', 'aslnow'];

@@ -205,6 +205,9 @@ export async function runHoldout(args: readonly string[]): Promise<void> {
   const by = opt('--holdout') ?? 'sources';
   if (by !== 'sources' && by !== 'signers') throw new Error('--holdout sources|signers');
   const recipe = recipeFromArgs(args, { epochs: 9, seeds: 1 });
+  // reviewed reports are measured with `npm run eval:reports -- FILE --weights W.json`, not folded in here
+  if (recipe.reports.length)
+    throw new Error('--reports trains `npm run train:recognizer`; hold-out runs do not take it');
   const folds = (opt('--folds') ?? (by === 'sources' ? SOURCE_FOLDS : ASLHG_SIGNERS).join(',')).split(',');
   const calPath =
     opt('--calibration') ??

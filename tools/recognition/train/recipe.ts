@@ -24,6 +24,8 @@ export interface Recipe {
   sources: Source[];
   pipe: PipelineOptions;
   extraReadings: string[];
+  /** reviewed report exports whose labelled lines are extra training rows (reviewed-reports.ts) */
+  reports: string[];
   epochs: number;
   seeds: number;
   /** the first seed (seeds seed..seed+seeds-1) */
@@ -93,6 +95,7 @@ export function recipeFromArgs(args: readonly string[], defaults: { epochs: numb
     sources,
     pipe,
     extraReadings: readingsOption(opt('--extra-readings')),
+    reports: (opt('--reports') ?? '').split(',').filter(Boolean),
     epochs: Number(opt('--epochs') ?? defaults.epochs),
     seeds: Number(opt('--seeds') ?? defaults.seeds),
     seed: Number(opt('--seed') ?? 1),
@@ -127,5 +130,6 @@ export function describeRecipe(r: Recipe): string {
     `source weight ${JSON.stringify(r.pipe.sourceWeight)}`,
     `palm points ${r.pipe.palmPoints ? 'yes' : 'no'}`,
     `reading ${r.withoutZView ? 'with and without z, averaged' : 'one view'}`,
+    ...(r.reports.length ? [`reviewed reports ${r.reports.join('+')}`] : []),
   ].join('; ');
 }

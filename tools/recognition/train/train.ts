@@ -7,6 +7,7 @@
  *   [--extra-readings full-int8-all[,lite] | none (default: full-int8-all)]
  *   [--train-sources ... | v3] [--rot3d-x deg] [--noise s] [--source-weight aslhg:2] (recipe.ts)
  *   [--max-sure-wrong 0.01] [--sure-from RUN.json,... [--max-mean-sure-wrong 0.02]]
+ *   [--reports REVIEWED.jsonl[,...]]
  *
  * Default: early-stop on the by-signer validation split (Massey hand3 + digits groups
  * 120-139, or signn while the photo landmarks are missing) with the first seed, then refit on
@@ -17,6 +18,9 @@
  * Extra readings: the training photos' landmarks as read by other landmark models
  * (`npm run extract:landmarks -- --variant full-int8-all`) are extra training rows beside the default
  * model's, in the same draw pools; validation uses the default model's landmarks only.
+ * --reports: learners' reports a person reviewed (`npm run reports:export`, looked at with
+ *   `npm run eval:reports -- FILE --sheet`, labelled with `npm run label:reports`): each line with a
+ *   `label` is a training row (reviewed-reports.ts); never validation or test.
  * --no-refit: write the selection network alone (one member).
  * --fixed-epochs: no selection and no refit: each seed trains exactly --epochs on the training split
  *   (the hold-out recipe, as validated); the ensemble is scored and calibrated on validation.
@@ -52,6 +56,7 @@ import {
   type Sample,
 } from './data.js';
 import { describeRecipe, readingOf, recipeFromArgs } from './recipe.js';
+import { loadReviewedReports } from './reviewed-reports.js';
 import { examplesFor } from './holdout.js';
 import { formatSureAcross, heldOutFigures, readRuns, sureAcrossSources, thresholdRule } from './sure-across.js';
 import {
@@ -113,6 +118,8 @@ const photos = [...(massey?.samples ?? []), ...(digits?.samples ?? []), ...(aslh
 const photosAvailable = massey !== null;
 const extraReadings = photosAvailable ? recipe.extraReadings : [];
 const extra = loadExtraReadings(extraReadings).filter((s) => recipe.sources.includes(s.source));
+// learners' reports a person reviewed: training rows only (never validation, never test)
+const reviewed = loadReviewedReports(recipe.reports);
 console.log(`recipe: ${describeRecipe(recipe)}`);
 console.log(
   `loaded ${csv.length} CSV samples, ${photos.length} detected photo samples (massey ${massey ? 'yes' : 'missing'}, digits ${digits ? 'yes' : 'missing'}) in ${Date.now() - t0} ms`,
@@ -152,7 +159,7 @@ if (flag('--loso')) {
 }
 
 const all = [...csv, ...photos];
-const trainSet = [...all, ...extra].filter((s) => roleOf(s, photosAvailable) === 'train');
+const trainSet = [...all, ...extra, ...reviewed].filter((s) => roleOf(s, photosAvailable) === 'train');
 const valSet = all.filter((s) => roleOf(s, photosAvailable) === 'val');
 // the validation signers' extra readings join the refit on train+val only
 const valExtra = extra.filter((s) => roleOf(s, photosAvailable) === 'val');
@@ -307,6 +314,8 @@ const training = {
   classBoost: pipe.classBoost,
   /** other landmark models' readings of the training photos, as extra training rows */
   extraReadings,
+  /** reviewed report exports trained on, and their labelled rows */
+  ...(recipe.reports.length ? { reviewedReports: { files: recipe.reports, rows: reviewed.length } } : {}),
   hidden: trainOpts.hidden,
   maxEpochs: trainOpts.maxEpochs,
   seed: trainOpts.seed,

@@ -1,0 +1,78 @@
+/**
+ * Learners' reports, reviewed by a person, as training rows (`npm run train:recognizer -- --reports
+ * FILE[,FILE]`). A report line (`npm run reports:export`) is the learner's word, not a label: a
+ * person looks at it (`npm run eval:reports -- FILE --sheet OUT.png`) and writes the letter the hand
+ * really shows into the line's `label` (`npm run label:reports`). Only lines with a `label` train;
+ * the row is the hand the reading was made from (the line's last frame with a hand), in the same
+ * units `npm run recognize -- --landmarks` reads it in. J and Z are movements, not handshapes, and
+ * cannot label a row.
+ */
+import { readFileSync } from 'node:fs';
+import { NUM_LANDMARKS } from '../../../packages/recognition/src/handshape/normalize.js';
+import { shapeClassOf } from '../../../packages/recognition/src/handshape/labels.js';
+import type { Sample } from './data.js';
+
+interface ReviewedLine {
+  id?: unknown;
+  width?: unknown;
+  height?: unknown;
+  frames?: unknown;
+  label?: unknown;
+}
+
+const isPoint = (p: unknown): p is number[] =>
+  Array.isArray(p) && (p.length === 2 || p.length === 3) && p.every((v) => typeof v === 'number' && Number.isFinite(v));
+const isHand = (h: unknown): h is number[][] => Array.isArray(h) && h.length === NUM_LANDMARKS && h.every(isPoint);
+
+export interface ReviewedRows {
+  samples: Sample[];
+  /** lines without a label (not reviewed, or set aside) */
+  unlabelled: number;
+  /** "line N: why" for lines that cannot train */
+  refused: string[];
+}
+
+/** The labelled lines of one reviewed export as samples (source `reports`). */
+export function reviewedRows(text: string): ReviewedRows {
+  const out: ReviewedRows = { samples: [], unlabelled: 0, refused: [] };
+  text.split(/\r?\n/).forEach((raw, i) => {
+    if (!raw.trim()) return;
+    const refuse = (why: string) => out.refused.push(`line ${i + 1}: ${why}`);
+    let o: ReviewedLine;
+    try {
+      o = JSON.parse(raw) as ReviewedLine;
+    } catch {
+      return refuse('not JSON');
+    }
+    if (o.label === undefined || o.label === null) return void out.unlabelled++;
+    const label = typeof o.label === 'string' ? o.label.trim().toUpperCase() : '';
+    const shape = shapeClassOf(label);
+    if (!shape) return refuse(`label ${JSON.stringify(o.label)} is not a static letter or a digit`);
+    const { width, height } = o;
+    if (typeof width !== 'number' || typeof height !== 'number' || !(width > 0) || !(height > 0))
+      return refuse('width and height must be positive numbers');
+    const hand = Array.isArray(o.frames) ? o.frames.filter(isHand).at(-1) : undefined;
+    if (!hand) return refuse('no frame with a hand of 21 points');
+    const hasZ = hand.every((p) => p.length === 3);
+    out.samples.push({
+      source: 'reports',
+      signer: typeof o.id === 'string' ? `report ${o.id}` : `report line ${i + 1}`,
+      label,
+      shape,
+      xy: Float64Array.from(hand.flatMap((p) => [p[0]! * width, p[1]! * height])),
+      z: hasZ ? Float64Array.from(hand.map((p) => p[2]! * width)) : null,
+      handedness: 'Unknown',
+    });
+  });
+  return out;
+}
+
+/** Every labelled line of the files, as training rows; a line that cannot train is an error naming it. */
+export function loadReviewedReports(files: readonly string[]): Sample[] {
+  return files.flatMap((file) => {
+    const rows = reviewedRows(readFileSync(file, 'utf8'));
+    if (rows.refused.length) throw new Error(`${file}: ${rows.refused.slice(0, 5).join('; ')}`);
+    console.log(`reviewed reports ${file}: ${rows.samples.length} labelled rows, ${rows.unlabelled} without a label`);
+    return rows.samples;
+  });
+}
