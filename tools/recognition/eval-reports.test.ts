@@ -125,6 +125,8 @@ describe('eval:reports: the hands learners reported, read again', () => {
     expect(reportTile(readings[0]!, 240)).toContain('A → S then, A (sure) now');
     expect(reportTile(readings[0]!, 240)).toContain('fill="#1a7f37"'); // read now as asked: green
     expect(reportTile(readings[1]!, 240)).toContain('fill="#c62828"'); // still another letter: red
+    expect(reportTile(readings[0]!, 240)).toContain('a1b2c3d4</text>'); // the id label:reports takes
+    expect(reportTile({ ...readings[0]!, reviewed: 'A' }, 240)).toContain('a1b2c3d4 · labelled A</text>');
     const png = await reportSheet(readings, 240, 5);
     const meta = await sharp(png).metadata();
     expect([meta.format, meta.width, meta.height]).toEqual(['png', 480, 240]);

@@ -1,7 +1,8 @@
 /**
  * A contact sheet of learners' reports (`npm run eval:reports -- FILE --sheet OUT.png`): each
  * report's last hand as a skeleton, the paths the index and little fingertips drew over its
- * movement, and "asked → read then, now" under it (green when read now as asked, red otherwise).
+ * movement, and "asked → read then, now" under it (green when read now as asked, red otherwise),
+ * with the report's id as `npm run label:reports` takes it (and its label once a person gave one).
  */
 import sharp from 'sharp';
 import type { ReportReading } from './eval-reports.js';
@@ -29,7 +30,7 @@ export function reportTile(r: ReportReading, size: number): string {
   const ok = r.label === r.target;
   const caption = `${r.target} → ${r.detected ?? 'none'} then, ${r.label}${r.sure ? ' (sure)' : ''} now`;
   svg += `<text x="6" y="${size - 20}" font-family="sans-serif" font-size="13" fill="${ok ? '#1a7f37' : '#c62828'}">${esc(caption)}</text>`;
-  svg += `<text x="6" y="${size - 5}" font-family="sans-serif" font-size="10" fill="#666">${esc(r.id.slice(0, 8))}${hands.length > 1 ? ` · ${hands.length} frames` : ''}</text>`;
+  svg += `<text x="6" y="${size - 5}" font-family="sans-serif" font-size="10" fill="#666">${esc(r.id.slice(0, 8))}${hands.length > 1 ? ` · ${hands.length} frames` : ''}${r.reviewed ? ` · labelled ${esc(r.reviewed)}` : ''}</text>`;
   return `${svg}</svg>`;
 }
 
