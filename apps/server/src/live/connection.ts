@@ -69,6 +69,12 @@ export class LiveConnection {
   private readonly byteBucket = new TokenBucket(LIVE_LIMITS.byteBurst, LIVE_LIMITS.maxBytesPerSecond);
   private lastAdaptiveFps = TARGET_FPS;
   private closed = false;
+  /**
+   * Messages sent while a frame's hooks run (practice feedback, a story completed), sent after
+   * that frame's processed_frame: the client then has the hand a reading was made from before
+   * the reading (its "This feedback is wrong" report carries that hand).
+   */
+  private held: string[] | null = null;
 
   constructor(
     readonly socket: WebSocket,
@@ -108,7 +114,13 @@ export class LiveConnection {
       sessionId: parts.sessionId ?? this.sessionId,
       metadata: { processing_capability: this.capability.capability, ...parts.metadata },
     });
-    this.socket.send(JSON.stringify(msg));
+    const text = JSON.stringify(msg);
+    if (this.held) this.held.push(text);
+    else this.socket.send(text);
+  }
+
+  private release(held: string[]): void {
+    for (const text of held) if (!this.closed && this.socket.readyState === this.socket.OPEN) this.socket.send(text);
   }
 
   sendError(code: ErrorCode, message?: string, critical = false): void {
@@ -216,6 +228,7 @@ export class LiveConnection {
     }
     this.inFlight = true;
     const started = performance.now();
+    const held: string[] = [];
     try {
       const result = await this.processor.process(check.jpeg, this.track);
       this.track = result.track;
@@ -223,9 +236,15 @@ export class LiveConnection {
       this.capability.record(elapsed);
       this.stats.framesProcessed++;
       this.observer?.frameProcessed(elapsed);
-      const prediction = this.hooks
-        ? await this.hooks.onFrameResult(result, this, msg.metadata.frame_number)
-        : (result.prediction ?? null);
+      let prediction: FrameResult['prediction'];
+      this.held = held;
+      try {
+        prediction = this.hooks
+          ? await this.hooks.onFrameResult(result, this, msg.metadata.frame_number)
+          : (result.prediction ?? null);
+      } finally {
+        this.held = null;
+      }
       this.send('processed_frame', {
         data: {
           hands: result.hands,
@@ -254,6 +273,7 @@ export class LiveConnection {
       }
     } finally {
       this.inFlight = false;
+      this.release(held);
     }
   }
 

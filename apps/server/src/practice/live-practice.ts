@@ -131,7 +131,11 @@ export class LivePractice implements LiveSessionHooks {
     s.session = null;
   }
 
-  async onFrameResult(result: FrameResult, conn: LiveConnection): Promise<FrameResult['prediction']> {
+  async onFrameResult(
+    result: FrameResult,
+    conn: LiveConnection,
+    frameNumber: number,
+  ): Promise<FrameResult['prediction']> {
     const s = this.of(conn);
     const session = s.session;
     const target = session?.target ?? null;
@@ -141,7 +145,11 @@ export class LivePractice implements LiveSessionHooks {
     if (!e) return read.prediction;
     await session.recordAttempt(e);
     const feedback = feedbackData(e);
-    conn.send('asl_feedback', { data: { ...feedback, state: session.state() } });
+    // the frame it was read from (whose processed_frame the connection sends first)
+    conn.send('asl_feedback', {
+      data: { ...feedback, state: session.state() },
+      metadata: { frame_number: frameNumber },
+    });
     if (e.finished) await this.finish(conn, s, 'complete_story');
     return read.prediction;
   }

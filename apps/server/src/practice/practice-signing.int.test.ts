@@ -100,6 +100,17 @@ describe('signing a story with real photos through the real recogniser', () => {
     const done = await c.next((m) => m.type === 'session_complete', 30_000);
     const wrong = c.received.filter((m) => m.type === 'asl_feedback' && m.data.counted && !m.data.correct);
     expect(wrong).toEqual([]);
+    // each feedback names the frame it was read from, and comes after that frame's landmarks (the
+    // hand a "This feedback is wrong" report carries is the one read)
+    const feedback = c.received.filter((m) => m.type === 'asl_feedback');
+    expect(feedback.length).toBeGreaterThanOrEqual(12);
+    for (const fb of feedback) {
+      const frame = c.received.findIndex(
+        (m) => m.type === 'processed_frame' && m.metadata.frame_number === fb.metadata.frame_number,
+      );
+      expect(frame).toBeGreaterThanOrEqual(0);
+      expect(frame).toBeLessThan(c.received.indexOf(fb));
+    }
     expect(done.data).toMatchObject({
       overall_score: 100,
       completed: true,
