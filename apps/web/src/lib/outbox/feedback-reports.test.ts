@@ -1,15 +1,10 @@
 import 'fake-indexeddb/auto';
 import { SYNC_TAGS, type OfflineSessionRequest } from '@asl/protocol';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { json, resetOfflineDb, signIn } from './outbox.fixture';
 import { flushOutbox, newClientId, pendingRecords, queuePracticeData } from './outbox';
 import { queueFeedbackReport, type QueuedFeedbackReport } from './feedback-reports';
-import { closeOfflineDb, OFFLINE_DB_NAME } from './store';
 
-const signIn = (id = 'user-1') => {
-  localStorage.setItem('auth_token', 'T');
-  localStorage.setItem('refresh_token', 'R');
-  localStorage.setItem('user_data', JSON.stringify({ id, email: `${id}@example.org` }));
-};
 const hand = Array.from({ length: 21 }, (_, i) => [100 + i, 200 - i, 0] as [number, number, number]);
 const report = (over: Partial<QueuedFeedbackReport> = {}): QueuedFeedbackReport => ({
   client_id: newClientId(),
@@ -21,8 +16,6 @@ const report = (over: Partial<QueuedFeedbackReport> = {}): QueuedFeedbackReport 
   frames: [{ t: 0, landmarks: hand }],
   ...over,
 });
-const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 const stored = { id: 'r-1', duplicate: false };
 const queuedReports = async () => (await pendingRecords(SYNC_TAGS.practiceData)).map((r) => r.data.body);
 
@@ -41,11 +34,7 @@ function server(answer: (path: string, body: Record<string, unknown>) => Respons
 }
 
 beforeEach(async () => {
-  await closeOfflineDb();
-  await new Promise<void>((resolve) => {
-    const req = indexedDB.deleteDatabase(OFFLINE_DB_NAME);
-    req.onsuccess = req.onerror = req.onblocked = () => resolve();
-  });
+  await resetOfflineDb();
 });
 afterEach(() => {
   vi.unstubAllGlobals();

@@ -1,7 +1,8 @@
 import 'fake-indexeddb/auto';
 import { OFFLINE_LIMITS, SYNC_TAGS, type OfflineSessionRequest } from '@asl/protocol';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { closeOfflineDb, OFFLINE_DB_NAME, offlineStore } from './store';
+import { json, resetOfflineDb, signIn } from './outbox.fixture';
+import { closeOfflineDb, offlineStore } from './store';
 import {
   flushOutbox,
   mergeSession,
@@ -11,12 +12,6 @@ import {
   queueAnalyticsEvent,
   queuePracticeData,
 } from './outbox';
-
-const signIn = (id = 'user-1') => {
-  localStorage.setItem('auth_token', 'T');
-  localStorage.setItem('refresh_token', 'R');
-  localStorage.setItem('user_data', JSON.stringify({ id, email: `${id}@example.org` }));
-};
 
 const attempt = (letter_index: number, target = 'C') => ({
   client_id: newClientId(),
@@ -40,8 +35,6 @@ const session = (over: Partial<OfflineSessionRequest> = {}): OfflineSessionReque
   ...over,
 });
 
-const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 /** The server's answers to an upload (the contract's response shapes). */
 const sessionStored = {
   session_id: 's-1',
@@ -53,11 +46,7 @@ const sessionStored = {
 const eventsStored = { stored: 1, duplicates: 0 };
 
 beforeEach(async () => {
-  await closeOfflineDb();
-  await new Promise<void>((resolve) => {
-    const req = indexedDB.deleteDatabase(OFFLINE_DB_NAME);
-    req.onsuccess = req.onerror = req.onblocked = () => resolve();
-  });
+  await resetOfflineDb();
 });
 afterEach(() => {
   vi.unstubAllGlobals();

@@ -1,25 +1,16 @@
 import 'fake-indexeddb/auto';
 import { SYNC_TAGS } from '@asl/protocol';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { json, resetOfflineDb, signIn } from './outbox.fixture';
 import { pendingRecords, queueAnalyticsEvent } from './outbox';
-import { closeOfflineDb, OFFLINE_DB_NAME } from './store';
 import { ANALYTICS_FLUSH_DELAY_MS, startOfflineSync, type SyncReplyMessage } from './sync';
-
-const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
 let stop: (() => void) | null = null;
 let sw: EventTarget;
 
 beforeEach(async () => {
-  await closeOfflineDb();
-  await new Promise<void>((resolve) => {
-    const req = indexedDB.deleteDatabase(OFFLINE_DB_NAME);
-    req.onsuccess = req.onerror = req.onblocked = () => resolve();
-  });
-  localStorage.setItem('auth_token', 'T');
-  localStorage.setItem('refresh_token', 'R');
-  localStorage.setItem('user_data', JSON.stringify({ id: 'u1' }));
+  await resetOfflineDb();
+  signIn('u1');
   sw = new EventTarget();
   Object.defineProperty(navigator, 'serviceWorker', { value: sw, configurable: true });
 });
