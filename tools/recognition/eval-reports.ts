@@ -16,7 +16,7 @@ import { readFileSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
 import { getDefaultModel, type LoadedModel } from '../../packages/recognition/src/handshape/classifier.js';
 import { loadFoldModel } from './fold-model.js';
-import { recognizeSequence, type SequenceInput } from './recognize/sequences.js';
+import { handOf, recognizeSequence, type SequenceInput } from './recognize/sequences.js';
 import { reportSheet } from './report-sheet.js';
 import { argReader } from './train/recipe.js';
 
@@ -88,9 +88,7 @@ export function readReports(
       unusable++;
       continue;
     }
-    const frames = o.frames.map((f) =>
-      f && f.length === 21 ? f.map((p) => [p[0]! * o.width, p[1]! * o.height]) : null,
-    );
+    const frames = o.frames.map((f) => handOf(f, o.width, o.height)?.map((p) => [p.x, p.y]) ?? null);
     const reviewed = typeof o.label === 'string' ? o.label : null;
     readings.push({ id: o.id, target: o.target, detected: o.detected, label: r.label, sure: r.sure, reviewed, frames });
   }

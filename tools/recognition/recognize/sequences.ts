@@ -66,6 +66,13 @@ function validate(o: unknown): SequenceInput | string {
   return s as SequenceInput;
 }
 
+/** A line's frame as the classifier reads it: x and y times the frame's width and height, z times its width; null without a hand. */
+export function handOf(frame: number[][] | null, width: number, height: number): Landmark[] | null {
+  return frame && frame.length === 21
+    ? frame.map((p) => ({ x: p[0]! * width, y: p[1]! * height, z: p[2] === undefined ? undefined : p[2] * width }))
+    : null;
+}
+
 /** One sequence's letter, as live practice would decide it. */
 export function recognizeSequence(
   seq: SequenceInput,
@@ -82,14 +89,7 @@ export function recognizeSequence(
   const dt = 1000 / seq.fps;
   seq.frames.forEach((f, i) => {
     const t = i * dt;
-    const landmarks: Landmark[] | null =
-      f && f.length === 21
-        ? f.map((p) => ({
-            x: p[0] * seq.width,
-            y: p[1] * seq.height,
-            z: p[2] === undefined ? undefined : p[2] * seq.width,
-          }))
-        : null;
+    const landmarks = handOf(f, seq.width, seq.height);
     const c = landmarks ? classify(landmarks, 'Right', classes, model) : null;
     if (c) {
       handFrames++;

@@ -10,6 +10,7 @@
 import { readFileSync } from 'node:fs';
 import { NUM_LANDMARKS } from '../../../packages/recognition/src/handshape/normalize.js';
 import { shapeClassOf } from '../../../packages/recognition/src/handshape/labels.js';
+import { handOf } from '../recognize/sequences.js';
 import type { Sample } from './data.js';
 
 interface ReviewedLine {
@@ -53,14 +54,14 @@ export function reviewedRows(text: string): ReviewedRows {
       return refuse('width and height must be positive numbers');
     const hand = Array.isArray(o.frames) ? o.frames.filter(isHand).at(-1) : undefined;
     if (!hand) return refuse('no frame with a hand of 21 points');
-    const hasZ = hand.every((p) => p.length === 3);
+    const points = handOf(hand, width, height)!;
     out.samples.push({
       source: 'reports',
       signer: typeof o.id === 'string' ? `report ${o.id}` : `report line ${i + 1}`,
       label,
       shape,
-      xy: Float64Array.from(hand.flatMap((p) => [p[0]! * width, p[1]! * height])),
-      z: hasZ ? Float64Array.from(hand.map((p) => p[2]! * width)) : null,
+      xy: Float64Array.from(points.flatMap((p) => [p.x, p.y])),
+      z: points.every((p) => p.z !== undefined) ? Float64Array.from(points.map((p) => p.z!)) : null,
       handedness: 'Unknown',
     });
   });
