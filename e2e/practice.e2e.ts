@@ -70,6 +70,11 @@ test('a word signed right scores 100% on the result screen and on the dashboard'
   for (const key of Object.keys(report))
     expect(['client_id', 'session_id', 'target', 'detected', 'confidence', 'landmarks', 'frames']).toContain(key);
   await expect(page.getByRole('button', { name: 'Thanks, reported' })).toBeDisabled();
+  // the practice screen on a phone, with the report acknowledged: nothing wider than the screen
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await fullPageScreenshot(page, 'test-results/screenshots/practice-reported-390x844.png');
+  await page.setViewportSize({ width: 1280, height: 800 });
 
   // Complete Story with letters left (while the video shows no hand): 3 of 15 letters, all right first time.
   await page.getByRole('button', { name: 'Complete Story' }).click();
