@@ -5,6 +5,7 @@
  * `npm run eval:reports -- REPORTS.jsonl --sheet OUT.png`), written into each line's `label`: the
  * letter the hand really shows (`ID=S`), the letter the learner was asked for (`ID=asked`: the
  * learner was right, the reading wrong), or no label (`ID=none`: unclear, not a sign, set aside).
+ * J and Z label a movement: `eval:reports` scores them; the handshape classifier does not train on them.
  * Lines not named keep the label they had. `npm run train:recognizer -- --reports REVIEWED.jsonl`
  * trains on the labelled lines; `npm run eval:reports -- REVIEWED.jsonl` scores a model against the
  * labels. An id may be given by its first 8 characters. Errors: one coded line, exit 2.
@@ -27,8 +28,8 @@ export interface LabelResult {
 export function parseVerdict(arg: string): { id: string; verdict: Verdict } {
   const m = /^([0-9a-zA-Z-]{4,})=(.+)$/.exec(arg);
   const v = m?.[2]!.trim() ?? '';
-  if (!m || !(v === 'asked' || v === 'none' || shapeClassOf(v) !== null))
-    throw new Error(`${arg}: expected ID=LETTER (a static letter or digit), ID=asked or ID=none`);
+  if (!m || !(v === 'asked' || v === 'none' || shapeClassOf(v) !== null || /^[JZjz]$/.test(v)))
+    throw new Error(`${arg}: expected ID=LETTER (a letter or digit), ID=asked or ID=none`);
   return { id: m[1]!, verdict: v === 'asked' || v === 'none' ? v : v.toUpperCase() };
 }
 

@@ -28,9 +28,11 @@ describe('reviewed reports as training rows (train:recognizer --reports)', () =>
     const a = reportOf('A', { label: 'A' });
     const m = reportOf('M', { label: 'T' }); // a person saw a T where the learner was asked for M
     const unreviewed = reportOf('B', {});
-    const rows = reviewedRows([a.text, m.text, unreviewed.text, ''].join('\n'));
+    const drawnJ = reportOf('I', { target: 'J', label: 'J' }); // a J: a movement, not a handshape
+    const rows = reviewedRows([a.text, m.text, unreviewed.text, drawnJ.text, ''].join('\n'));
     expect(rows.refused).toEqual([]);
     expect(rows.unlabelled).toBe(1);
+    expect(rows.movements).toBe(1);
     expect(rows.samples.map((s) => [s.source, s.label, s.shape, s.signer])).toEqual([
       ['reports', 'A', 'A', 'report r-A'],
       ['reports', 'T', 'T', 'report r-M'],
@@ -53,10 +55,10 @@ describe('reviewed reports as training rows (train:recognizer --reports)', () =>
     for (const [k, v] of Object.entries(asHand.probabilities)) expect(asRow.probabilities[k]).toBeCloseTo(v, 9);
   });
 
-  it('refuses, by line, what cannot train: J and Z, an unknown label, no hand, no frame size, not JSON', () => {
+  it('refuses, by line, what cannot train: an unknown label, no hand, no frame size, not JSON', () => {
     const rows = reviewedRows(
       [
-        reportOf('I', { label: 'J' }).text,
+        reportOf('I', { label: 'Q?' }).text,
         reportOf('A', { label: 'AB' }).text,
         JSON.stringify({ id: 'x', width: SIZE, height: SIZE, frames: [null, [[0.1, 0.2]]], label: 'A' }),
         reportOf('A', { label: 'A', width: 0 }).text,
@@ -65,7 +67,7 @@ describe('reviewed reports as training rows (train:recognizer --reports)', () =>
     );
     expect(rows.samples).toEqual([]);
     expect(rows.refused).toEqual([
-      'line 1: label "J" is not a static letter or a digit',
+      'line 1: label "Q?" is not a static letter or a digit',
       'line 2: label "AB" is not a static letter or a digit',
       'line 3: no frame with a hand of 21 points',
       'line 4: width and height must be positive numbers',

@@ -4,8 +4,8 @@
  * person looks at it (`npm run eval:reports -- FILE --sheet OUT.png`) and writes the letter the hand
  * really shows into the line's `label` (`npm run label:reports`). Only lines with a `label` train;
  * the row is the hand the reading was made from (the line's last frame with a hand), in the same
- * units `npm run recognize -- --landmarks` reads it in. J and Z are movements, not handshapes, and
- * cannot label a row.
+ * units `npm run recognize -- --landmarks` reads it in. Lines labelled J or Z are movements, not
+ * handshapes: counted, not trained on.
  */
 import { readFileSync } from 'node:fs';
 import { NUM_LANDMARKS } from '../../../packages/recognition/src/handshape/normalize.js';
@@ -29,13 +29,15 @@ export interface ReviewedRows {
   samples: Sample[];
   /** lines without a label (not reviewed, or set aside) */
   unlabelled: number;
+  /** lines labelled J or Z: a movement, read by the motion rules, not a handshape to train on */
+  movements: number;
   /** "line N: why" for lines that cannot train */
   refused: string[];
 }
 
 /** The labelled lines of one reviewed export as samples (source `reports`). */
 export function reviewedRows(text: string): ReviewedRows {
-  const out: ReviewedRows = { samples: [], unlabelled: 0, refused: [] };
+  const out: ReviewedRows = { samples: [], unlabelled: 0, movements: 0, refused: [] };
   text.split(/\r?\n/).forEach((raw, i) => {
     if (!raw.trim()) return;
     const refuse = (why: string) => out.refused.push(`line ${i + 1}: ${why}`);
@@ -47,6 +49,7 @@ export function reviewedRows(text: string): ReviewedRows {
     }
     if (o.label === undefined || o.label === null) return void out.unlabelled++;
     const label = typeof o.label === 'string' ? o.label.trim().toUpperCase() : '';
+    if (label === 'J' || label === 'Z') return void out.movements++;
     const shape = shapeClassOf(label);
     if (!shape) return refuse(`label ${JSON.stringify(o.label)} is not a static letter or a digit`);
     const { width, height } = o;
@@ -73,7 +76,9 @@ export function loadReviewedReports(files: readonly string[]): Sample[] {
   return files.flatMap((file) => {
     const rows = reviewedRows(readFileSync(file, 'utf8'));
     if (rows.refused.length) throw new Error(`${file}: ${rows.refused.slice(0, 5).join('; ')}`);
-    console.log(`reviewed reports ${file}: ${rows.samples.length} labelled rows, ${rows.unlabelled} without a label`);
+    console.log(
+      `reviewed reports ${file}: ${rows.samples.length} labelled rows, ${rows.unlabelled} without a label, ${rows.movements} J or Z (not trained on)`,
+    );
     return rows.samples;
   });
 }
