@@ -60,6 +60,13 @@ test('practice continues offline with the recogniser on the device, and the resu
   await expect.poll(() => lettersDone(page), { timeout: 90_000 }).toBeGreaterThan(before);
   await expect(page.locator('.hint')).toBeVisible();
   await expect(page.getByText(/Read as [A-Z]/)).toBeVisible();
+  // A reading reported offline waits in the outbox (nothing is sent while offline) and is stored
+  // once the connection is back (below).
+  let reportsWhileOffline = 0;
+  const countReport = (r: { url(): string }) =>
+    void (r.url().endsWith('/api/v1/feedback-reports') && reportsWhileOffline++);
+  page.on('request', countReport);
+  await page.getByRole('button', { name: 'This feedback is wrong' }).click();
   await expect(page.getByTestId('landmark-overlay')).toHaveAttribute('data-hands', '1', { timeout: 30_000 });
   await expect(page.getByTestId('local-frame-ms')).toHaveText(/about \d+ ms per frame/, { timeout: 30_000 });
   // Bench: per-frame time of the on-device recogniser (video frame -> worker -> landmarks), from
@@ -103,10 +110,18 @@ test('practice continues offline with the recogniser on the device, and the resu
     (r) => r.url().endsWith('/api/v1/practice/offline-sessions') && r.status() === 201,
     { timeout: 60_000 },
   );
+  const reported = page.waitForResponse((r) => r.url().endsWith('/api/v1/feedback-reports') && r.status() === 201, {
+    timeout: 60_000,
+  });
+  page.off('request', countReport);
+  expect(reportsWhileOffline).toBe(0);
   await context.setOffline(false);
   await expect(page.getByText('Connected', { exact: true })).toBeVisible({ timeout: 60_000 });
   await expect(page.getByTestId('offline-practice')).toHaveCount(0);
   expect((await (await uploaded).json()).duplicate).toBe(false);
+  const report = (await reported).request().postDataJSON() as { target: string; landmarks: unknown[] | null };
+  expect(report.target).toMatch(/^[A-Z]$/);
+  expect(report.landmarks).toHaveLength(21);
   const token = (await page.evaluate(() => localStorage.getItem('auth_token')))!;
   const completedOffline = async () => {
     const res = await request.get(`${base}/api/v1/progress`, { headers: { authorization: `Bearer ${token}` } });
