@@ -26,7 +26,7 @@ function reportOf(letter: string, extra: Record<string, unknown>) {
 describe('reviewed reports as training rows (train:recognizer --reports)', () => {
   it('turns each labelled line into a row read exactly as the hand it was made from', () => {
     const a = reportOf('A', { label: 'A' });
-    const m = reportOf('M', { label: 'T' }); // a person saw a T where the learner was asked for M
+    const m = reportOf('M', { label: 'T', learner: 'learner 2' }); // a person saw a T where M was asked for
     const unreviewed = reportOf('B', {});
     const drawnJ = reportOf('I', { target: 'J', label: 'J' }); // a J: a movement, not a handshape
     const rows = reviewedRows([a.text, m.text, unreviewed.text, drawnJ.text, ''].join('\n'));
@@ -35,7 +35,7 @@ describe('reviewed reports as training rows (train:recognizer --reports)', () =>
     expect(rows.movements).toBe(1);
     expect(rows.samples.map((s) => [s.source, s.label, s.shape, s.signer])).toEqual([
       ['reports', 'A', 'A', 'report r-A'],
-      ['reports', 'T', 'T', 'report r-M'],
+      ['reports', 'T', 'T', 'learner 2'],
     ]);
     // the row's points are the reported hand's, in its units (x and y times the frame, z times its width)
     const row = rows.samples[0]!;

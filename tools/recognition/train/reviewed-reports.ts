@@ -15,6 +15,7 @@ import type { Sample } from './data.js';
 
 interface ReviewedLine {
   id?: unknown;
+  learner?: unknown;
   width?: unknown;
   height?: unknown;
   frames?: unknown;
@@ -60,7 +61,13 @@ export function reviewedRows(text: string): ReviewedRows {
     const points = handOf(hand, width, height)!;
     out.samples.push({
       source: 'reports',
-      signer: typeof o.id === 'string' ? `report ${o.id}` : `report line ${i + 1}`,
+      // the export's learner pseudonym when there is one (it names who signed, within that export)
+      signer:
+        typeof o.learner === 'string'
+          ? o.learner
+          : typeof o.id === 'string'
+            ? `report ${o.id}`
+            : `report line ${i + 1}`,
       label,
       shape,
       xy: Float64Array.from(points.flatMap((p) => [p.x, p.y])),

@@ -34,9 +34,10 @@ async function exportReports(dataDir: string, args: string[] = [], databaseUrl?:
 /**
  * A learner reports three readings on `server`: an A read as S with the hand from a real S photo read
  * over the live socket (as the browser has it), a Z read as D with the movement before it (that hand
- * moved), and one pressed with no hand in view. Returns the hand.
+ * moved), and one pressed with no hand in view; then another learner reports that hand as an M read
+ * as N. Returns the hand and the two learners' account ids.
  */
-async function reportThree(server: BuiltServer): Promise<number[][]> {
+async function reportThree(server: BuiltServer): Promise<{ hand: number[][]; accounts: string[] }> {
   const learner = await registerLearner(server.api, 'rep');
   const c = await LiveTestClient.connect(server.wsUrl(learner.access_token));
   c.send({
@@ -67,17 +68,21 @@ async function reportThree(server: BuiltServer): Promise<number[][]> {
   expect((await call(server.api('/feedback-reports'), { token, body: { target: 'B', detected: null } })).status).toBe(
     201,
   );
-  return hand;
+  const other = await registerLearner(server.api, 'rep');
+  const body = { target: 'M', detected: 'N', landmarks: hand };
+  expect((await call(server.api('/feedback-reports'), { token: other.access_token, body })).status).toBe(201);
+  return { hand, accounts: [learner.user_id, other.user_id] };
 }
 
 describe('npm run reports:export: learners\' "This feedback is wrong" reports as landmark sequences', () => {
   let server: BuiltServer;
   let hand: number[][];
+  let accounts: string[];
 
   beforeAll(async () => {
     buildServerBundle();
     server = await startBuiltServer({ env: { NODE_ENV: 'test' } });
-    hand = await reportThree(server);
+    ({ hand, accounts } = await reportThree(server));
   }, 120_000);
 
   afterAll(async () => {
@@ -102,14 +107,22 @@ describe('npm run reports:export: learners\' "This feedback is wrong" reports as
     await server.stop();
     const out = join(server.dataDir, 'reports.jsonl');
     const done = await exportReports(server.dataDir, ['--out', out]);
-    expect(done.stderr).toContain(`2 reports with a hand written to ${out}`);
+    expect(done.stderr).toContain(`3 reports with a hand written to ${out}`);
     expect(done.code).toBe(0);
-    const lines = (await readFile(out, 'utf8'))
+    const text = await readFile(out, 'utf8');
+    const lines = text
       .trim()
       .split('\n')
       .map((l) => JSON.parse(l));
-    expect(lines).toHaveLength(2);
+    expect(lines).toHaveLength(3);
     const [line, movement] = lines;
+    // who reported, as a number within the export, never the account
+    expect(lines.map((l) => [l.target, l.learner])).toEqual([
+      ['A', 'learner 1'],
+      ['Z', 'learner 1'],
+      ['M', 'learner 2'],
+    ]);
+    for (const account of accounts) expect(text).not.toContain(account);
     expect(line).toMatchObject({ fps: 15, target: 'A', detected: 'S', note: 'my thumb was at the side' });
     expect(line.confidence).toBeCloseTo(0.81, 5);
     expect(line.width).toBe(line.height);
@@ -131,7 +144,7 @@ describe('npm run reports:export: learners\' "This feedback is wrong" reports as
 
     // to standard output, and only the reports since a date
     const all = await exportReports(server.dataDir);
-    expect(all.stdout.trim().split('\n')).toHaveLength(2);
+    expect(all.stdout.trim().split('\n')).toHaveLength(3);
     const later = await exportReports(server.dataDir, ['--since', '2999-01-01']);
     expect(later).toMatchObject({ code: 0, stdout: '' });
     expect(later.stderr).toContain('0 reports with a hand');
@@ -174,7 +187,7 @@ describe.runIf(POSTGRES_URL)('npm run reports:export on PostgreSQL', () => {
     buildServerBundle();
     url = await freshPostgresDatabase();
     server = await startBuiltServer({ env: { NODE_ENV: 'test', DATABASE_URL: url } });
-    hand = await reportThree(server);
+    ({ hand } = await reportThree(server));
   }, 120_000);
 
   afterAll(async () => {
@@ -189,8 +202,9 @@ describe.runIf(POSTGRES_URL)('npm run reports:export on PostgreSQL', () => {
       .trim()
       .split('\n')
       .map((l) => JSON.parse(l));
-    expect(lines).toHaveLength(2);
-    expect(lines[0]).toMatchObject({ target: 'A', detected: 'S' });
+    expect(lines).toHaveLength(3);
+    expect(lines[0]).toMatchObject({ target: 'A', detected: 'S', learner: 'learner 1' });
+    expect(lines[2]).toMatchObject({ target: 'M', detected: 'N', learner: 'learner 2' });
     expect(lines[1].frames).toHaveLength(10);
     expect(lines[0].frames[0][0][0] * lines[0].width).toBeCloseTo(hand[0]![0]!, 6);
   });

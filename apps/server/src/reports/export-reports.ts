@@ -23,6 +23,11 @@ export interface ReportLine {
   detected: string | null;
   confidence: number | null;
   created_at: string;
+  /**
+   * Who reported it, as "learner N" (numbered by first report within this export, never the
+   * account): a learner's reports can then be kept on one side of a train/test split.
+   */
+  learner: string;
   note?: string;
 }
 
@@ -31,6 +36,7 @@ export const MIN_FRAME = 320;
 
 interface ReportRow {
   id: string;
+  userId: string;
   target: string;
   detected: string | null;
   confidence: number | null;
@@ -68,7 +74,7 @@ function frameRate(times: readonly number[]): number {
  * holds them all, so `x * width` and `y * height` give the pixels back and their aspect is kept:
  * the recogniser reads a hand the same in any frame size as long as x and y share a unit.
  */
-export function reportLine(row: ReportRow): ReportLine | null {
+export function reportLine(row: ReportRow, learner: string): ReportLine | null {
   const hand = handSchema.safeParse(row.landmarks);
   if (!hand.success || !hand.data) return null;
   const lm: number[][] = hand.data;
@@ -87,6 +93,7 @@ export function reportLine(row: ReportRow): ReportLine | null {
     detected: row.detected,
     confidence: row.confidence,
     created_at: row.createdAt.toISOString(),
+    learner,
     ...(row.note ? { note: row.note } : {}),
   };
 }
@@ -96,6 +103,7 @@ export async function exportReports(db: Db, since: Date | null): Promise<{ lines
   const rows = await db
     .select({
       id: feedbackReports.id,
+      userId: feedbackReports.userId,
       target: feedbackReports.target,
       detected: feedbackReports.detected,
       confidence: feedbackReports.confidence,
@@ -108,9 +116,12 @@ export async function exportReports(db: Db, since: Date | null): Promise<{ lines
     .where(and(isNotNull(feedbackReports.landmarks), since ? gte(feedbackReports.createdAt, since) : undefined))
     .orderBy(asc(feedbackReports.createdAt), asc(feedbackReports.id));
   const lines: ReportLine[] = [];
+  const learners = new Map<string, string>();
   for (const r of rows) {
-    const line = reportLine(r);
-    if (line) lines.push(line);
+    const line = reportLine(r, learners.get(r.userId) ?? `learner ${learners.size + 1}`);
+    if (!line) continue;
+    learners.set(r.userId, line.learner);
+    lines.push(line);
   }
   return { lines, skipped: rows.length - lines.length };
 }
