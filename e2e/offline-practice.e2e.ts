@@ -67,6 +67,8 @@ test('practice continues offline with the recogniser on the device, and the resu
     void (r.url().endsWith('/api/v1/feedback-reports') && reportsWhileOffline++);
   page.on('request', countReport);
   await page.getByRole('button', { name: 'This feedback is wrong' }).click();
+  await expect(page.getByText("Thanks! It will be sent when you're back online")).toBeVisible();
+  await fullPageScreenshot(page, 'test-results/screenshots/offline-reported.png');
   await expect(page.getByTestId('landmark-overlay')).toHaveAttribute('data-hands', '1', { timeout: 30_000 });
   await expect(page.getByTestId('local-frame-ms')).toHaveText(/about \d+ ms per frame/, { timeout: 30_000 });
   // Bench: per-frame time of the on-device recogniser (video frame -> worker -> landmarks), from

@@ -78,6 +78,15 @@ describe('FeedbackPanel', () => {
     expect(screen.getByRole('status')).toHaveTextContent("Thanks! We'll use it to check this reading.");
     expect(onReport).toHaveBeenCalledTimes(1);
   });
+  it('says a report made offline will be sent when the learner is back online', () => {
+    const offline = vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    render(<FeedbackPanel feedback={fb} handSeen onAction={() => {}} onReport={async () => {}} />);
+    fireEvent.click(screen.getByRole('button', { name: 'This feedback is wrong' }));
+    expect(screen.getByRole('status')).toHaveTextContent(
+      "Thanks! It will be sent when you're back online, and we'll use it to check this reading.",
+    );
+    offline.mockRestore();
+  });
   it('shows a hint that counts nothing (motion pending) without a celebration or a letter read', () => {
     const pending = { ...fb, target: 'J', detected: 'I', kind: 'motion_pending' as const, counted: false };
     render(

@@ -1,6 +1,7 @@
 import type { AslFeedbackData } from '@asl/protocol';
 import { useState } from 'react';
 import { createPortal } from 'react-dom';
+import { isOffline } from '../../../lib/api/online';
 import { confidenceWords } from './confidence';
 
 const ACTIONS = [
@@ -106,6 +107,8 @@ export function FeedbackPanel({
   slot,
 }: FeedbackPanelProps) {
   const [reported, setReported] = useState<string | null>(null);
+  // a report made offline is kept on this device and sent when the connection returns
+  const [reportedOffline, setReportedOffline] = useState(false);
   // An "adjust" hint is about the hand in view: once the hand is gone, only "I can't see your hand"
   // is true, and there is no feedback to report.
   const feedback = !handSeen && latest?.kind === 'adjust' ? null : latest;
@@ -123,6 +126,7 @@ export function FeedbackPanel({
             onClick={() => {
               // acknowledged at once: the report goes on its way (and is retried) without the learner
               setReported(key);
+              setReportedOffline(isOffline());
               void onReport(feedback).catch(() => {});
             }}
           >
@@ -130,7 +134,9 @@ export function FeedbackPanel({
           </button>
           {reported === key && (
             <p role="status" className="report-ack">
-              Thanks! We'll use it to check this reading.
+              {reportedOffline
+                ? "Thanks! It will be sent when you're back online, and we'll use it to check this reading."
+                : "Thanks! We'll use it to check this reading."}
             </p>
           )}
         </div>
