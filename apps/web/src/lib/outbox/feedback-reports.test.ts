@@ -2,7 +2,8 @@ import 'fake-indexeddb/auto';
 import { SYNC_TAGS, type OfflineSessionRequest } from '@asl/protocol';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { json, resetOfflineDb, signIn } from './outbox.fixture';
-import { flushOutbox, newClientId, pendingRecords, queuePracticeData } from './outbox';
+import { pendingRecords } from './common';
+import { flushOutbox, newClientId, queuePracticeData } from './outbox';
 import { queueFeedbackReport, type QueuedFeedbackReport } from './feedback-reports';
 
 const hand = Array.from({ length: 21 }, (_, i) => [100 + i, 200 - i, 0] as [number, number, number]);

@@ -1,17 +1,8 @@
 import { SYNC_TAGS, feedbackReportRequestSchema, type FeedbackReportRequest } from '@asl/protocol';
 import { ApiError } from '../api/api-error';
 import { call } from '../api/call';
-import {
-  currentUserId,
-  isPermanent,
-  notifyQueued,
-  once,
-  outboxKey,
-  pendingRecords,
-  type FlushResult,
-  type OutboxItem,
-} from './common';
-import { offlineStore } from './store';
+import { currentUserId, isPermanent, notifyQueued, once, outboxKey, type FlushResult, type OutboxItem } from './common';
+import { offlineStore, type OfflineRecord } from './store';
 
 /**
  * "This feedback is wrong" reports go through the outbox, so one pressed while the connection is
@@ -50,11 +41,12 @@ async function send(body: QueuedFeedbackReport): Promise<void> {
   }
 }
 
-/** Sends the learner's queued reports, oldest first; the server stores each client_id once. */
-export async function flushFeedbackReports(userId: string, result: FlushResult): Promise<void> {
-  const items = (await pendingRecords<QueuedFeedbackReport>(SYNC_TAGS.practiceData)).filter(
-    (r) => r.data.user_id === userId && isFeedbackReport(r.data),
-  );
+/** Sends the reports among a learner's queued practice-data records, oldest first; the server stores each client_id once. */
+export async function flushFeedbackReports(
+  records: readonly OfflineRecord<OutboxItem<QueuedFeedbackReport>>[],
+  result: FlushResult,
+): Promise<void> {
+  const items = records.filter((r) => isFeedbackReport(r.data));
   for (const [i, rec] of items.entries()) {
     try {
       await send(rec.data.body);

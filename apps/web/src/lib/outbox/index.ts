@@ -4,15 +4,8 @@
  * `analytics`, and the sync trigger.
  */
 export { offlineStore, type OfflineRecord } from './store';
-export {
-  flushOutbox,
-  newClientId,
-  pendingRecords,
-  queueAnalyticsEvent,
-  queuePracticeData,
-  type FlushResult,
-  type OutboxItem,
-} from './outbox';
+export { flushOutbox, newClientId, queueAnalyticsEvent, queuePracticeData } from './outbox';
+export { pendingRecords, type FlushResult, type OutboxItem } from './common';
 export { queueFeedbackReport, type QueuedFeedbackReport } from './feedback-reports';
 export { startOfflineSync, syncAll, syncNow } from './sync';
 export { registerServiceWorker } from './register-sw';

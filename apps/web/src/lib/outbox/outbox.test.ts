@@ -3,15 +3,8 @@ import { OFFLINE_LIMITS, SYNC_TAGS, type OfflineSessionRequest } from '@asl/prot
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { json, resetOfflineDb, signIn } from './outbox.fixture';
 import { closeOfflineDb, offlineStore } from './store';
-import {
-  flushOutbox,
-  mergeSession,
-  newClientId,
-  outboxKey,
-  pendingRecords,
-  queueAnalyticsEvent,
-  queuePracticeData,
-} from './outbox';
+import { outboxKey, pendingRecords } from './common';
+import { flushOutbox, mergeSession, newClientId, queueAnalyticsEvent, queuePracticeData } from './outbox';
 
 const attempt = (letter_index: number, target = 'C') => ({
   client_id: newClientId(),

@@ -19,15 +19,14 @@ import {
   type FlushResult,
   type OutboxItem,
 } from './common';
-import { flushFeedbackReports, isFeedbackReport } from './feedback-reports';
-import { offlineStore } from './store';
+import { flushFeedbackReports, isFeedbackReport, type QueuedFeedbackReport } from './feedback-reports';
+import { offlineStore, type OfflineRecord } from './store';
 
 /**
  * The outbox: writes made while offline (or not yet confirmed), kept as offline records under
  * `outbox:<tag>:<client id>` until the server answers 2xx (stored or duplicate) or rejects them
  * for good (a 4xx validation error). Network errors, 5xx, 429 and an expired session keep them.
  */
-export { outboxKey, onQueued, pendingRecords, type FlushResult, type OutboxItem } from './common';
 
 /** A client-generated id (uuid v4), also where crypto.randomUUID is missing (insecure origins). */
 export function newClientId(): string {
@@ -102,10 +101,11 @@ export async function queueAnalyticsEvent(name: string, props?: AnalyticsEvent['
   return true;
 }
 
-async function flushPractice(userId: string, result: FlushResult): Promise<void> {
-  const items = (await pendingRecords<OfflineSessionRequest>(SYNC_TAGS.practiceData)).filter(
-    (r) => r.data.user_id === userId && !isFeedbackReport(r.data),
-  );
+async function flushPractice(
+  records: readonly OfflineRecord<OutboxItem<OfflineSessionRequest>>[],
+  result: FlushResult,
+): Promise<void> {
+  const items = records.filter((r) => !isFeedbackReport(r.data));
   for (const [i, rec] of items.entries()) {
     const { body } = rec.data;
     try {
@@ -177,9 +177,12 @@ export function flushOutbox(tag: SyncTag): Promise<FlushResult> {
     if (!userId || isOffline()) return result;
     try {
       if (tag === SYNC_TAGS.practiceData) {
-        await flushPractice(userId, result);
-        // after the sessions, so a report's session is on the server before the report
-        await flushFeedbackReports(userId, result);
+        // the learner's records, read once: sessions first, so a report's session is on the server before the report
+        const records = (await pendingRecords<unknown>(SYNC_TAGS.practiceData)).filter(
+          (r) => r.data.user_id === userId,
+        );
+        await flushPractice(records as OfflineRecord<OutboxItem<OfflineSessionRequest>>[], result);
+        await flushFeedbackReports(records as OfflineRecord<OutboxItem<QueuedFeedbackReport>>[], result);
       } else await flushAnalytics(userId, result);
     } catch {
       /* kept for the next sync */

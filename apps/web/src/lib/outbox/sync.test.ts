@@ -2,7 +2,8 @@ import 'fake-indexeddb/auto';
 import { SYNC_TAGS } from '@asl/protocol';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { json, resetOfflineDb, signIn } from './outbox.fixture';
-import { pendingRecords, queueAnalyticsEvent } from './outbox';
+import { pendingRecords } from './common';
+import { queueAnalyticsEvent } from './outbox';
 import { ANALYTICS_FLUSH_DELAY_MS, startOfflineSync, type SyncReplyMessage } from './sync';
 
 let stop: (() => void) | null = null;

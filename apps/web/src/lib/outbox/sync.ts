@@ -1,6 +1,7 @@
 import { SYNC_TAGS, type SyncTag } from '@asl/protocol';
 import { isOffline } from '../api/online';
-import { flushOutbox, onQueued, type FlushResult } from './outbox';
+import { onQueued, type FlushResult } from './common';
+import { flushOutbox } from './outbox';
 
 /** Page views are sent in batches: at most one analytics upload per this many ms while online. */
 export const ANALYTICS_FLUSH_DELAY_MS = 2000;
