@@ -1,6 +1,6 @@
 import { SYNC_TAGS, feedbackReportRequestSchema, type FeedbackReportRequest } from '@asl/protocol';
 import { ApiError } from '../api/api-error';
-import { call } from '../api/call';
+import { call, type CallOptions } from '../api/call';
 import { currentUserId, isPermanent, notifyQueued, once, outboxKey, type FlushResult, type OutboxItem } from './common';
 import { offlineStore, type OfflineRecord } from './store';
 
@@ -30,14 +30,17 @@ export async function queueFeedbackReport(report: QueuedFeedbackReport): Promise
   notifyQueued(SYNC_TAGS.practiceData);
 }
 
-/** A report whose practice session the server does not have (none stored yet) goes without it. */
-async function send(body: QueuedFeedbackReport): Promise<void> {
+/**
+ * Sends one report (`options`: the outbox's one try by default); a report whose practice session
+ * the server does not have (none stored yet) goes again without it.
+ */
+export async function sendFeedbackReport(body: FeedbackReportRequest, options: CallOptions = once): Promise<void> {
   try {
-    await call('feedbackReport', { body }, once);
+    await call('feedbackReport', { body }, options);
   } catch (err) {
     if (!(err instanceof ApiError && err.code === 'SESSION_NOT_FOUND' && body.session_id)) throw err;
     const { session_id: _, ...withoutSession } = body;
-    await call('feedbackReport', { body: withoutSession }, once);
+    await call('feedbackReport', { body: withoutSession }, options);
   }
 }
 
@@ -49,7 +52,7 @@ export async function flushFeedbackReports(
   const items = records.filter((r) => isFeedbackReport(r.data));
   for (const [i, rec] of items.entries()) {
     try {
-      await send(rec.data.body);
+      await sendFeedbackReport(rec.data.body);
       result.sent++;
     } catch (err) {
       if (!isPermanent(err)) {
