@@ -16,7 +16,7 @@ import { readFileSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
 import { getDefaultModel, type LoadedModel } from '../../packages/recognition/src/handshape/classifier.js';
 import { loadFoldModel } from './fold-model.js';
-import { handOf, recognizeSequence, type SequenceInput } from './recognize/sequences.js';
+import { handOf, jsonLines, recognizeSequence, type SequenceInput } from './recognize/sequences.js';
 import { reportSheet } from './report-sheet.js';
 import { argReader } from './train/recipe.js';
 
@@ -70,16 +70,8 @@ export function readReports(
 ): { readings: ReportReading[]; unusable: number } {
   const readings: ReportReading[] = [];
   let unusable = 0;
-  for (const line of text.split(/\r?\n/)) {
-    if (!line.trim()) continue;
-    let o: unknown;
-    try {
-      o = JSON.parse(line);
-    } catch {
-      unusable++;
-      continue;
-    }
-    if (!isReport(o)) {
+  for (const { value: o, notJson } of jsonLines(text)) {
+    if (notJson || !isReport(o)) {
       unusable++;
       continue;
     }

@@ -121,23 +121,31 @@ export function recognizeSequence(
   };
 }
 
-/** Every line of a JSON-lines text (blank lines skipped); a bad line gets an "error" line of its own. */
-export function* recognizeSequences(text: string, classes: ClassSet, model?: LoadedModel): Generator<SequenceResult> {
+/** The non-blank lines of a JSON-lines text, each parsed (`notJson` when it is not JSON), with its line number from 1. */
+export function* jsonLines(text: string): Generator<{ line: number; value: unknown; notJson: boolean }> {
   const lines = text.split(/\r?\n/);
   for (let n = 0; n < lines.length; n++) {
-    const line = lines[n].trim();
-    if (!line) continue;
-    let parsed: unknown;
+    const raw = lines[n]!.trim();
+    if (!raw) continue;
     try {
-      parsed = JSON.parse(line);
+      yield { line: n + 1, value: JSON.parse(raw) as unknown, notJson: false };
     } catch {
-      yield { id: `line ${n + 1}`, label: null, confidence: 0, sure: false, ...inputError('LINE_NOT_JSON') };
+      yield { line: n + 1, value: undefined, notJson: true };
+    }
+  }
+}
+
+/** Every line of a JSON-lines text (blank lines skipped); a bad line gets an "error" line of its own. */
+export function* recognizeSequences(text: string, classes: ClassSet, model?: LoadedModel): Generator<SequenceResult> {
+  for (const { line, value: parsed, notJson } of jsonLines(text)) {
+    if (notJson) {
+      yield { id: `line ${line}`, label: null, confidence: 0, sure: false, ...inputError('LINE_NOT_JSON') };
       continue;
     }
     const seq = validate(parsed);
     if (typeof seq === 'string') {
       const id = (parsed as { id?: unknown })?.id;
-      const at = typeof id === 'string' ? id : `line ${n + 1}`;
+      const at = typeof id === 'string' ? id : `line ${line}`;
       yield { id: at, label: null, confidence: 0, sure: false, ...inputError('SEQUENCE_INVALID', seq) };
       continue;
     }

@@ -10,7 +10,7 @@
 import { readFileSync } from 'node:fs';
 import { NUM_LANDMARKS } from '../../../packages/recognition/src/handshape/normalize.js';
 import { shapeClassOf } from '../../../packages/recognition/src/handshape/labels.js';
-import { handOf } from '../recognize/sequences.js';
+import { handOf, jsonLines } from '../recognize/sequences.js';
 import type { Sample } from './data.js';
 
 interface ReviewedLine {
@@ -36,45 +36,42 @@ export interface ReviewedRows {
   refused: string[];
 }
 
+/** What one line gives: a training row, no label, a movement (J or Z), or why it cannot train. */
+function rowOf(o: ReviewedLine, line: number): Sample | 'unlabelled' | 'movement' | { refused: string } {
+  if (o.label === undefined || o.label === null) return 'unlabelled';
+  const label = typeof o.label === 'string' ? o.label.trim().toUpperCase() : '';
+  if (label === 'J' || label === 'Z') return 'movement';
+  const shape = shapeClassOf(label);
+  if (!shape) return { refused: `label ${JSON.stringify(o.label)} is not a static letter or a digit` };
+  const { width, height } = o;
+  if (typeof width !== 'number' || typeof height !== 'number' || !(width > 0) || !(height > 0))
+    return { refused: 'width and height must be positive numbers' };
+  const hand = Array.isArray(o.frames) ? o.frames.filter(isHand).at(-1) : undefined;
+  if (!hand) return { refused: 'no frame with a hand of 21 points' };
+  const points = handOf(hand, width, height)!;
+  return {
+    source: 'reports',
+    // the export's learner pseudonym when there is one (it names who signed, within that export)
+    signer:
+      typeof o.learner === 'string' ? o.learner : typeof o.id === 'string' ? `report ${o.id}` : `report line ${line}`,
+    label,
+    shape,
+    xy: Float64Array.from(points.flatMap((p) => [p.x, p.y])),
+    z: points.every((p) => p.z !== undefined) ? Float64Array.from(points.map((p) => p.z!)) : null,
+    handedness: 'Unknown',
+  };
+}
+
 /** The labelled lines of one reviewed export as samples (source `reports`). */
 export function reviewedRows(text: string): ReviewedRows {
   const out: ReviewedRows = { samples: [], unlabelled: 0, movements: 0, refused: [] };
-  text.split(/\r?\n/).forEach((raw, i) => {
-    if (!raw.trim()) return;
-    const refuse = (why: string) => out.refused.push(`line ${i + 1}: ${why}`);
-    let o: ReviewedLine;
-    try {
-      o = JSON.parse(raw) as ReviewedLine;
-    } catch {
-      return refuse('not JSON');
-    }
-    if (o.label === undefined || o.label === null) return void out.unlabelled++;
-    const label = typeof o.label === 'string' ? o.label.trim().toUpperCase() : '';
-    if (label === 'J' || label === 'Z') return void out.movements++;
-    const shape = shapeClassOf(label);
-    if (!shape) return refuse(`label ${JSON.stringify(o.label)} is not a static letter or a digit`);
-    const { width, height } = o;
-    if (typeof width !== 'number' || typeof height !== 'number' || !(width > 0) || !(height > 0))
-      return refuse('width and height must be positive numbers');
-    const hand = Array.isArray(o.frames) ? o.frames.filter(isHand).at(-1) : undefined;
-    if (!hand) return refuse('no frame with a hand of 21 points');
-    const points = handOf(hand, width, height)!;
-    out.samples.push({
-      source: 'reports',
-      // the export's learner pseudonym when there is one (it names who signed, within that export)
-      signer:
-        typeof o.learner === 'string'
-          ? o.learner
-          : typeof o.id === 'string'
-            ? `report ${o.id}`
-            : `report line ${i + 1}`,
-      label,
-      shape,
-      xy: Float64Array.from(points.flatMap((p) => [p.x, p.y])),
-      z: points.every((p) => p.z !== undefined) ? Float64Array.from(points.map((p) => p.z!)) : null,
-      handedness: 'Unknown',
-    });
-  });
+  for (const { line, value, notJson } of jsonLines(text)) {
+    const r = notJson ? { refused: 'not JSON' } : rowOf((value ?? {}) as ReviewedLine, line);
+    if (r === 'unlabelled') out.unlabelled++;
+    else if (r === 'movement') out.movements++;
+    else if ('refused' in r) out.refused.push(`line ${line}: ${r.refused}`);
+    else out.samples.push(r);
+  }
   return out;
 }
 
