@@ -1,12 +1,14 @@
 /**
  * `npm run reports:export -- [--since YYYY-MM-DD] [--out FILE]`: the learners' "This feedback is
  * wrong" reports that carry a hand, as landmark sequences (reports/export-reports.ts), to standard
- * output or FILE. Reads DATABASE_URL, or the embedded database in DATA_DIR, which it refuses to
+ * output or FILE; learners are named by a keyed hash of their account with the server's secret
+ * (JWT_SECRET, or DATA_DIR/secrets.json, as the server reads it). Reads DATABASE_URL, or the embedded database in DATA_DIR, which it refuses to
  * open while the server (or another process) has it open (db/client.ts pgliteHolder). Every failure is one line `error CODE: message` and exit 2:
- * USAGE, CONFIG (an environment variable), DATABASE_IN_USE, DATABASE_UNAVAILABLE, OUT_NOT_WRITABLE.
+ * USAGE, CONFIG (an environment variable or the server secret), DATABASE_IN_USE, DATABASE_UNAVAILABLE, OUT_NOT_WRITABLE.
  */
 import { writeFile } from 'node:fs/promises';
 import { parseEnv } from './config/env';
+import { loadSecrets } from './config/secrets';
 import { DatabaseInUseError, openDatabase } from './db/client';
 import { exportReports } from './reports/export-reports';
 
@@ -44,12 +46,18 @@ try {
 } catch (err) {
   fail('CONFIG', (err as Error).message);
 }
+let secret: string;
+try {
+  secret = (await loadSecrets(env.DATA_DIR, env)).jwtSecret;
+} catch (err) {
+  fail('CONFIG', `the server secret in ${env.DATA_DIR} could not be read: ${(err as Error).message}`);
+}
 let text: string;
 let counts: { lines: number; skipped: number };
 try {
   const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR });
   try {
-    const { lines, skipped } = await exportReports(database.db, since);
+    const { lines, skipped } = await exportReports(database.db, since, secret);
     text = lines.map((l) => JSON.stringify(l) + '\n').join('');
     counts = { lines: lines.length, skipped };
   } finally {

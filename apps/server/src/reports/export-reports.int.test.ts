@@ -9,6 +9,7 @@ import { call } from '../test/http';
 import { registerLearner } from '../test/learners';
 import { LETTER_PHOTOS } from '../test/letter-photos';
 import { LiveTestClient } from '../test/live-client';
+import { learnerPseudonym } from './export-reports';
 import { buildServerBundle } from '../test/server-process';
 import { freshPostgresDatabase, POSTGRES_URL } from '../test/test-server';
 
@@ -116,13 +117,25 @@ describe('npm run reports:export: learners\' "This feedback is wrong" reports as
       .map((l) => JSON.parse(l));
     expect(lines).toHaveLength(3);
     const [line, movement] = lines;
-    // who reported, as a number within the export, never the account
+    // who reported, as a pseudonym keyed by the server's secret (the same in the next export), never the account
+    const { jwtSecret } = JSON.parse(await readFile(join(server.dataDir, 'secrets.json'), 'utf8')) as {
+      jwtSecret: string;
+    };
+    const [first, second] = accounts.map((a) => learnerPseudonym(jwtSecret, a));
+    expect(first).not.toBe(second);
     expect(lines.map((l) => [l.target, l.learner])).toEqual([
-      ['A', 'learner 1'],
-      ['Z', 'learner 1'],
-      ['M', 'learner 2'],
+      ['A', first],
+      ['Z', first],
+      ['M', second],
     ]);
     for (const account of accounts) expect(text).not.toContain(account);
+    const again = await exportReports(server.dataDir);
+    expect(
+      again.stdout
+        .trim()
+        .split('\n')
+        .map((l) => (JSON.parse(l) as { learner: string }).learner),
+    ).toEqual([first, first, second]);
     expect(line).toMatchObject({ fps: 15, target: 'A', detected: 'S', note: 'my thumb was at the side' });
     expect(line.confidence).toBeCloseTo(0.81, 5);
     expect(line.width).toBe(line.height);
@@ -182,12 +195,13 @@ describe.runIf(POSTGRES_URL)('npm run reports:export on PostgreSQL', () => {
   let server: BuiltServer;
   let url: string;
   let hand: number[][];
+  let accounts: string[];
 
   beforeAll(async () => {
     buildServerBundle();
     url = await freshPostgresDatabase();
     server = await startBuiltServer({ env: { NODE_ENV: 'test', DATABASE_URL: url } });
-    ({ hand } = await reportThree(server));
+    ({ hand, accounts } = await reportThree(server));
   }, 120_000);
 
   afterAll(async () => {
@@ -203,8 +217,11 @@ describe.runIf(POSTGRES_URL)('npm run reports:export on PostgreSQL', () => {
       .split('\n')
       .map((l) => JSON.parse(l));
     expect(lines).toHaveLength(3);
-    expect(lines[0]).toMatchObject({ target: 'A', detected: 'S', learner: 'learner 1' });
-    expect(lines[2]).toMatchObject({ target: 'M', detected: 'N', learner: 'learner 2' });
+    const { jwtSecret } = JSON.parse(await readFile(join(server.dataDir, 'secrets.json'), 'utf8')) as {
+      jwtSecret: string;
+    };
+    expect(lines[0]).toMatchObject({ target: 'A', detected: 'S', learner: learnerPseudonym(jwtSecret, accounts[0]!) });
+    expect(lines[2]).toMatchObject({ target: 'M', detected: 'N', learner: learnerPseudonym(jwtSecret, accounts[1]!) });
     expect(lines[1].frames).toHaveLength(10);
     expect(lines[0].frames[0][0][0] * lines[0].width).toBeCloseTo(hand[0]![0]!, 6);
   });

@@ -3,6 +3,7 @@
  * learners said it misread (`npm run reports:export`, then `npm run eval:reports`): one JSON object
  * a line in the format `npm run recognize -- --landmarks` reads, with the report's own fields.
  */
+import { createHmac } from 'node:crypto';
 import { feedbackReportRequestSchema } from '@asl/protocol';
 import { and, asc, gte, isNotNull } from 'drizzle-orm';
 import type { Db } from '../db/client';
@@ -24,8 +25,9 @@ export interface ReportLine {
   confidence: number | null;
   created_at: string;
   /**
-   * Who reported it, as "learner N" (numbered by first report within this export, never the
-   * account): a learner's reports can then be kept on one side of a train/test split.
+   * Who reported it, as a pseudonym ("learner 3f9a2c1b07", learnerPseudonym), never the account:
+   * the same in every export made with the same server secret, so a learner's reports, however
+   * many exports they came in, can be kept on one side of a train/test split.
    */
   learner: string;
   note?: string;
@@ -98,8 +100,24 @@ export function reportLine(row: ReportRow, learner: string): ReportLine | null {
   };
 }
 
-/** Every report with landmarks made at or after `since` (all when null), oldest first. */
-export async function exportReports(db: Db, since: Date | null): Promise<{ lines: ReportLine[]; skipped: number }> {
+/**
+ * A learner's name in exports: a keyed hash of the account id (HMAC-SHA256 with the server's
+ * secret, 40 bits shown). Stable across exports while the secret stays; without the secret it
+ * cannot be turned back into the account or linked to one.
+ */
+export function learnerPseudonym(secret: string, userId: string): string {
+  return `learner ${createHmac('sha256', secret).update(`report-learner:${userId}`).digest('hex').slice(0, 10)}`;
+}
+
+/**
+ * Every report with landmarks made at or after `since` (all when null), oldest first; `secret`
+ * keys the learners' pseudonyms (the server's JWT secret: DATA_DIR/secrets.json or JWT_SECRET).
+ */
+export async function exportReports(
+  db: Db,
+  since: Date | null,
+  secret: string,
+): Promise<{ lines: ReportLine[]; skipped: number }> {
   const rows = await db
     .select({
       id: feedbackReports.id,
@@ -116,12 +134,9 @@ export async function exportReports(db: Db, since: Date | null): Promise<{ lines
     .where(and(isNotNull(feedbackReports.landmarks), since ? gte(feedbackReports.createdAt, since) : undefined))
     .orderBy(asc(feedbackReports.createdAt), asc(feedbackReports.id));
   const lines: ReportLine[] = [];
-  const learners = new Map<string, string>();
   for (const r of rows) {
-    const line = reportLine(r, learners.get(r.userId) ?? `learner ${learners.size + 1}`);
-    if (!line) continue;
-    learners.set(r.userId, line.learner);
-    lines.push(line);
+    const line = reportLine(r, learnerPseudonym(secret, r.userId));
+    if (line) lines.push(line);
   }
   return { lines, skipped: rows.length - lines.length };
 }
