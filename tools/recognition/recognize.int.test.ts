@@ -8,6 +8,7 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 
 const root = join(import.meta.dirname, '../..');
@@ -85,6 +86,36 @@ describe('npm run recognize', () => {
       rmSync(dir, { recursive: true, force: true });
     }
   });
+
+  it("reads a phone's full-resolution photo (24 megapixels), its hand in the photo's own pixels", async () => {
+    // the real A photo enlarged to an iPhone's default 5712x4284 (grey at the sides), turned a quarter
+    // in its pixels with EXIF orientation 6 as phones store it: more than the 16 MP decoded
+    const dir = mkdtempSync(join(tmpdir(), 'recognize-phone-'));
+    try {
+      const phone = join(dir, 'phone.jpg');
+      const side = 4284;
+      const pad = (5712 - side) / 2;
+      const upright = await sharp(realA)
+        .resize(side, side)
+        .extend({ left: pad, right: pad, background: '#777' })
+        .jpeg({ quality: 90 })
+        .toBuffer();
+      await sharp(upright).rotate(-90).withMetadata({ orientation: 6 }).jpeg({ quality: 90 }).toFile(phone);
+      const r = await run(['--one-reading', realA, phone]);
+      expect(r.code).toBe(0);
+      const [small, big] = r.lines as Array<{ label: string; landmarks: number[][] }>;
+      expect(big).toMatchObject({ file: phone, hand: true, label: 'A' });
+      const { width } = await sharp(realA).metadata();
+      const f = side / width!;
+      // the same hand, in the 5712x4284 photo's pixels: within 1.5% of the photo's height
+      big.landmarks.forEach(([x, y], i) => {
+        expect(Math.abs(x! - (small.landmarks[i]![0]! * f + pad))).toBeLessThan(0.015 * side);
+        expect(Math.abs(y! - small.landmarks[i]![1]! * f)).toBeLessThan(0.015 * side);
+      });
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 60_000);
 
   it('takes the files from standard input with --files-from -', async () => {
     const r = await run(['--classes', 'digits', '--files-from', '-'], `${realFive}\n\n${realA}\n`);

@@ -90,12 +90,14 @@ export async function createRecognizer(opts: PipelineOptions, o: RecognizerOptio
           o.readMirrored && !o.onlyMirrored
             ? (await pipeline.process({ rgb: mirrorImage(img) })).hands.map((h) => unmirrorHand(h, img.width))
             : undefined;
+        // a photo decoded shrunk: its hands back in the photo's own pixels
+        const inPhoto = (h: Hand) => scaleHand(h, img.scale);
         yield {
           file,
-          width: img.width,
-          height: img.height,
-          hands,
-          ...(mirrored ? { mirroredHands: mirrored } : {}),
+          width: Math.round(img.width * img.scale),
+          height: Math.round(img.height * img.scale),
+          hands: hands.map(inPhoto),
+          ...(mirrored ? { mirroredHands: mirrored.map(inPhoto) } : {}),
           attempt: r.attempt,
           ms: performance.now() - t0,
         };
@@ -113,4 +115,16 @@ export async function createRecognizer(opts: PipelineOptions, o: RecognizerOptio
     }
   }
   return { recognize, pipeline, close: () => pipeline.close() };
+}
+
+/** A hand found in an image shrunk by `scale` (photo pixels per image pixel), in the photo's pixels. */
+export function scaleHand(hand: Hand, scale: number): Hand {
+  if (scale === 1) return hand;
+  const s = (v: number) => v * scale;
+  return {
+    ...hand,
+    landmarks: hand.landmarks.map(([x, y, z]) => [s(x), s(y), s(z)]),
+    box: { x: s(hand.box.x), y: s(hand.box.y), w: s(hand.box.w), h: s(hand.box.h) },
+    rect: { ...hand.rect, cx: s(hand.rect.cx), cy: s(hand.rect.cy), w: s(hand.rect.w), h: s(hand.rect.h) },
+  };
 }

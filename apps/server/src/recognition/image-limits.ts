@@ -18,8 +18,19 @@ export const FRAME_LIMITS: ImageLimits = {
   maxPixels: MAX_FRAME_PIXELS,
 };
 
-/** Photo files (`npm run recognize`, data tools): at most 16 megapixels and 8192 px a side. */
-export const PHOTO_LIMITS: ImageLimits = { maxWidth: 8192, maxHeight: 8192, maxPixels: 4096 * 4096 };
+/**
+ * Photo files (`npm run recognize`, data tools): at most 64 megapixels and 8192 px a side, which
+ * holds phones' full-resolution photos (24 MP by default on recent iPhones, 48-50 MP modes); they
+ * are decoded shrunk to at most PHOTO_DECODE_PIXELS.
+ */
+export const PHOTO_LIMITS: ImageLimits = { maxWidth: 8192, maxHeight: 8192, maxPixels: 8192 * 8192 };
+
+/**
+ * A photo larger than this (16 megapixels) is decoded shrunk to it, aspect kept (a JPEG is shrunk
+ * while it is decoded): the hand models read a crop of a few hundred pixels, and a 48 MP photo
+ * decoded whole would take 145 MB.
+ */
+export const PHOTO_DECODE_PIXELS = 4096 * 4096;
 
 export type ImageRejection = 'unreadable' | 'too-large';
 

@@ -3,7 +3,7 @@ import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { badHuffmanFrame, bombJpeg, plainFrame, truncatedFrame } from '../../test/hostile-jpegs';
 import { ImageRejectedError } from '../image-limits';
-import { decodeFrame, decodeImage, lastFrameDecoder } from './image.js';
+import { decodedSize, decodeFrame, decodeImage, lastFrameDecoder } from './image.js';
 
 const frame = (): Promise<Buffer> =>
   sharp({ create: { width: 64, height: 48, channels: 3, background: { r: 10, g: 200, b: 30 } } })
@@ -101,16 +101,37 @@ describe('the frame decoder survives hostile input', () => {
       reason: 'too-large',
     });
     await expect(decodeImage(bomb)).rejects.toMatchObject({ reason: 'too-large' });
-    // other formats: sharp's own pixel limit, from the header
+    // other formats: sharp's own pixel limit, from the header (a 20 MP PNG against a 16 MP limit)
     const png = await sharp({ create: { width: 5000, height: 4000, channels: 3, background: '#000' } })
       .png({ compressionLevel: 1 })
       .toBuffer();
-    await expect(decodeImage(png)).rejects.toBeInstanceOf(ImageRejectedError);
-    await expect(decodeImage(png)).rejects.toMatchObject({ reason: 'too-large' });
-    // a 4096x4096 photo (16 megapixels) is within the photo limit
+    const limits = { maxWidth: 8192, maxHeight: 8192, maxPixels: 4096 * 4096 };
+    await expect(decodeImage(png, limits)).rejects.toBeInstanceOf(ImageRejectedError);
+    await expect(decodeImage(png, limits)).rejects.toMatchObject({ reason: 'too-large' });
+    // a 4096x4096 photo (16 megapixels) is decoded whole
     const big = await sharp({ create: { width: 4096, height: 4096, channels: 3, background: '#123' } })
       .jpeg()
       .toBuffer();
-    expect((await decodeImage(big)).width).toBe(4096);
+    expect(await decodeImage(big)).toMatchObject({ width: 4096, height: 4096, scale: 1 });
+    // a phone's 24 MP photo is within the photo limit, and decoded shrunk to 16 MP, aspect kept
+    const phone = await sharp({ create: { width: 5712, height: 4284, channels: 3, background: '#123' } })
+      .jpeg()
+      .toBuffer();
+    const shrunk = await decodeImage(phone);
+    expect(shrunk.width * shrunk.height).toBeLessThanOrEqual(4096 * 4096);
+    expect(shrunk.data.length).toBe(shrunk.width * shrunk.height * 3);
+    expect(shrunk.width).toBeGreaterThan(4700);
+    expect(shrunk.scale).toBeCloseTo(5712 / shrunk.width, 9);
+    expect(shrunk.height * shrunk.scale).toBeCloseTo(4284, -1);
   }, 120_000);
+});
+
+describe('decodedSize', () => {
+  it('keeps a photo within the limit whole and shrinks a larger one to it, aspect kept', () => {
+    expect(decodedSize(4000, 3000, 16e6)).toEqual({ width: 4000, height: 3000 });
+    const s = decodedSize(8064, 6048, 4096 * 4096);
+    expect(s.width * s.height).toBeLessThanOrEqual(4096 * 4096);
+    expect(s.width / s.height).toBeCloseTo(8064 / 6048, 3);
+    expect(decodedSize(6048, 8064, 4096 * 4096)).toEqual({ width: s.height, height: s.width });
+  });
 });

@@ -2,7 +2,8 @@
  * Image input. Both paths read the size from the header first and refuse an image over their
  * limits before anything is decoded (image-limits.ts), so a small file declaring a huge picture
  * (a decompression bomb) costs microseconds, not gigabytes.
- * - decodeImage: JPEG/PNG/... to RGB8 with sharp (EXIF auto-orient): photo files, PHOTO_LIMITS
+ * - decodeImage: JPEG/PNG/... to RGB8 with sharp (EXIF auto-orient): photo files, PHOTO_LIMITS;
+ *   a photo over PHOTO_DECODE_PIXELS is decoded shrunk to it (`scale` says by how much).
  *   (16 megapixels; sharp's limitInputPixels backs the header check for other formats).
  * - decodeFrame: live camera frames (JPEG, no EXIF orientation needed), FRAME_LIMITS. Decoded
  *   synchronously in the calling (worker) thread with libjpeg (mozjpeg) compiled to WebAssembly
@@ -25,31 +26,54 @@ import {
   FRAME_LIMITS,
   ImageRejectedError,
   isJpeg,
+  PHOTO_DECODE_PIXELS,
   PHOTO_LIMITS,
   type ImageLimits,
 } from '../image-limits';
 
-export async function decodeImage(buf: Buffer, limits: ImageLimits = PHOTO_LIMITS): Promise<RgbImage> {
+/** A decoded photo: `scale` is the photo's pixels per decoded pixel (1 unless it was shrunk). */
+export interface DecodedPhoto extends RgbImage {
+  scale: number;
+}
+
+/** The decoded size of a w x h photo: shrunk, aspect kept, to at most `maxPixels` (never enlarged). */
+export function decodedSize(w: number, h: number, maxPixels: number): { width: number; height: number } {
+  if (w * h <= maxPixels) return { width: w, height: h };
+  const f = Math.sqrt(maxPixels / (w * h));
+  return { width: Math.max(1, Math.floor(w * f)), height: Math.max(1, Math.floor(h * f)) };
+}
+
+export async function decodeImage(
+  buf: Buffer,
+  limits: ImageLimits = PHOTO_LIMITS,
+  maxDecodedPixels = PHOTO_DECODE_PIXELS,
+): Promise<DecodedPhoto> {
   if (isJpeg(buf)) checkJpegHeader(buf, limits);
   let out: { data: Buffer; info: OutputInfo };
+  let scale = 1;
   try {
-    out = await sharp(buf, { limitInputPixels: limits.maxPixels })
-      .rotate()
-      .removeAlpha()
-      .toColourspace('srgb')
-      .raw()
-      .toBuffer({ resolveWithObject: true });
+    const image = sharp(buf, { limitInputPixels: limits.maxPixels }).rotate();
+    const meta = await image.metadata();
+    // EXIF orientations 5-8 turn the photo a quarter: its width and height swap
+    const turned = (meta.orientation ?? 1) >= 5;
+    const [w, h] = turned ? [meta.height ?? 0, meta.width ?? 0] : [meta.width ?? 0, meta.height ?? 0];
+    const size = decodedSize(w, h, maxDecodedPixels);
+    if (size.width < w) {
+      image.resize(size.width, size.height, { fit: 'fill', kernel: 'lanczos3' });
+      scale = w / size.width;
+    }
+    out = await image.removeAlpha().toColourspace('srgb').raw().toBuffer({ resolveWithObject: true });
   } catch (err) {
     const message = (err as Error).message;
     throw new ImageRejectedError(/pixel limit/i.test(message) ? 'too-large' : 'unreadable', message);
   }
   const { data, info } = out;
-  if (info.channels === 3) return { data, width: info.width, height: info.height };
+  if (info.channels === 3) return { data, width: info.width, height: info.height, scale };
   const n = info.width * info.height;
   const rgb = new Uint8Array(n * 3);
   for (let i = 0; i < n; i++)
     for (let c = 0; c < 3; c++) rgb[3 * i + c] = data[i * info.channels + Math.min(c, info.channels - 1)];
-  return { data: rgb, width: info.width, height: info.height };
+  return { data: rgb, width: info.width, height: info.height, scale };
 }
 
 type WasmDecode = (buf: ArrayBuffer) => Promise<{ data: Uint8ClampedArray; width: number; height: number }>;
