@@ -294,4 +294,22 @@ describe('landmark sequences: input lines', () => {
     expect(out[2]).toMatchObject({ code: 'SEQUENCE_INVALID', error: expect.stringMatching(/21 points/) });
     expect(out[3]).toEqual({ id: 'empty', label: null, confidence: 0, sure: false });
   });
+
+  it("reads MediaPipe's shapes as written out: points as {x, y, z}, a frame as its list of hands, a numeric id", () => {
+    const seq = still(dHands[0], 0.5, 30);
+    const asObjects = {
+      ...seq,
+      id: 7,
+      frames: seq.frames.map((f, i) => {
+        const points = f!.map(([x, y, z]) => ({ x, y, z }));
+        return i % 2 ? [points] : points; // every other frame as multi_hand_landmarks: one hand
+      }),
+    };
+    const [read] = [...recognizeSequences(JSON.stringify(asObjects), 'letters')];
+    expect(read).toEqual({ ...recognizeSequence(seq, 'letters'), id: '7' });
+    expect(read.label).toBe('D');
+    // a point without y is still named
+    const bad = { ...seq, frames: [seq.frames[0]!.map(([x]) => ({ x }))] };
+    expect([...recognizeSequences(JSON.stringify(bad), 'letters')][0]).toMatchObject({ code: 'SEQUENCE_INVALID' });
+  });
 });

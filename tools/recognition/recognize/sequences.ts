@@ -3,7 +3,9 @@
  *
  * Each input line: {"id": "...", "fps": 30, "width": 640, "height": 480, "frames": [[[x, y, z] x 21], ...]}
  * with x and y normalised to 0..1 of the frame and z relative to the wrist (MediaPipe's
- * normalised landmarks); a frame with no hand may be null or []. Read as letters unless --classes
+ * normalised landmarks); a frame with no hand may be null or []. Also taken as MediaPipe's own
+ * shapes are often written out (asWritten): a point as {"x", "y", "z"}, a frame as a list of hands
+ * (the first is read), a numeric id. Read as letters unless --classes
  * says otherwise (recognize/args.ts). Each output line:
  * {"id", "label", "confidence", "sure"}: the letter the sequence shows, decided as live practice
  * decides it, with the recognition-level modules it uses: per-frame classification (calibrated,
@@ -47,6 +49,33 @@ export interface SequenceResult {
   /** the line could not be used (input-errors.ts) */
   error?: string;
   code?: InputErrorCode;
+}
+
+const isPoint = (p: unknown): boolean =>
+  Array.isArray(p) || (typeof p === 'object' && p !== null && 'x' in p && 'y' in p);
+
+/**
+ * A line in the documented shape from the shapes MediaPipe's results are often written in: points as
+ * objects ({"x", "y", "z"}, as NormalizedLandmark serialises), a frame as the list of hands found
+ * (multi_hand_landmarks: its first hand is read, as live practice reads one), a number as id. What
+ * is not one of these is left for validate to name.
+ */
+export function asWritten(o: unknown): unknown {
+  if (typeof o !== 'object' || o === null || Array.isArray(o)) return o;
+  const s = { ...(o as Record<string, unknown>) };
+  if (typeof s.id === 'number') s.id = String(s.id);
+  if (!Array.isArray(s.frames)) return s;
+  s.frames = s.frames.map((f: unknown) => {
+    if (!Array.isArray(f) || f.length === 0) return f;
+    const hand: unknown = f.length !== 21 && Array.isArray(f[0]) && f[0].every(isPoint) ? f[0] : f;
+    if (!Array.isArray(hand)) return hand;
+    return hand.map((p: unknown) => {
+      if (Array.isArray(p) || typeof p !== 'object' || p === null) return p;
+      const { x, y, z } = p as { x?: unknown; y?: unknown; z?: unknown };
+      return z === undefined ? [x, y] : [x, y, z];
+    });
+  });
+  return s;
 }
 
 function validate(o: unknown): SequenceInput | string {
@@ -142,9 +171,10 @@ export function* recognizeSequences(text: string, classes: ClassSet, model?: Loa
       yield { id: `line ${line}`, label: null, confidence: 0, sure: false, ...inputError('LINE_NOT_JSON') };
       continue;
     }
-    const seq = validate(parsed);
+    const written = asWritten(parsed);
+    const seq = validate(written);
     if (typeof seq === 'string') {
-      const id = (parsed as { id?: unknown })?.id;
+      const id = (written as { id?: unknown })?.id;
       const at = typeof id === 'string' ? id : `line ${line}`;
       yield { id: at, label: null, confidence: 0, sure: false, ...inputError('SEQUENCE_INVALID', seq) };
       continue;
