@@ -75,6 +75,17 @@ describe('npm run recognize', () => {
         [join(dir, 'gone.jpg'), 'FILE_NOT_FOUND'],
       ]);
       expect(r.lines[3]!.error).toMatch(/^not a readable image: .*JPEG/i);
+      // a file named on its own is read whatever its name; in a folder, only files named as images
+      const unnamed = join(dir, 'camera-photo');
+      writeFileSync(unnamed, readFileSync(realA));
+      const named = await run(['--one-reading', unnamed, dir]);
+      expect(named.lines.map((l) => [l.file, l.code ?? l.label])).toEqual([
+        [unnamed, 'A'],
+        [unnamed, 'NOT_AN_IMAGE_FILE'],
+        [cut, 'IMAGE_UNREADABLE'],
+        [empty, 'IMAGE_EMPTY'],
+        [text, 'IMAGE_UNREADABLE'],
+      ]);
       const list = await run(['--files-from', join(dir, 'no-list.txt')]);
       expect(list.code).toBe(2);
       expect(list.lines).toEqual([]);

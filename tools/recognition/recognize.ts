@@ -77,7 +77,10 @@ function readArgFile(file: string): string {
   }
 }
 
-function* walk(p: string): Generator<string> {
+/** Image files by name, in a folder: a file named on the command line is read whatever its name. */
+const IMAGE_NAME = /\.(jpe?g|jfif|png|webp|avif|gif|tiff?)$/i;
+
+function* walk(p: string, named = true): Generator<string> {
   let isDir: boolean;
   try {
     isDir = statSync(p).isDirectory();
@@ -93,8 +96,8 @@ function* walk(p: string): Generator<string> {
       noHand(p, imageInputError(e)); // a folder that cannot be listed
       return;
     }
-    for (const e of entries) yield* walk(path.join(p, e));
-  } else if (/\.(jpe?g|png|webp|gif|tiff?)$/i.test(p)) yield p;
+    for (const e of entries) yield* walk(path.join(p, e), false);
+  } else if (named || IMAGE_NAME.test(p)) yield p;
   else noHand(p, inputError('NOT_AN_IMAGE_FILE'));
 }
 

@@ -9,7 +9,8 @@ import { ImageRejectedError } from '../../../apps/server/src/recognition/image-l
 export const INPUT_ERRORS = {
   FILE_NOT_FOUND: 'no such file',
   FILE_UNREADABLE: 'the file cannot be read',
-  NOT_AN_IMAGE_FILE: 'not an image file (jpeg, png, webp, gif, tiff)',
+  NOT_AN_IMAGE_FILE:
+    'not an image file by its name (jpeg, png, webp, avif, gif, tiff); a file named on its own is read whatever its name',
   IMAGE_EMPTY: 'the file is empty',
   IMAGE_UNREADABLE: 'not a readable image',
   IMAGE_TOO_LARGE: 'the image is larger than the reader accepts',
