@@ -75,26 +75,51 @@ export class DatabaseInUseError extends Error {
 }
 
 /**
- * The live process other than this one that has the embedded database in `dataDir` open, or null.
- * PGlite has no lock of its own (two processes opening one folder both succeed, and would corrupt
- * it), so openPglite keeps one: a file with its process id, removed on close. A process killed
- * without closing leaves the file behind; its id then names no live process and the file is
- * taken over.
+ * When the process `pid` started, in clock ticks since boot (/proc/PID/stat, field 22), or null
+ * where there is no /proc (not Linux) or no such process. With its id it names one process: ids are
+ * reused, start times with them are not.
  */
-export function pgliteHolder(dataDir: string): number | null {
-  let pid: number;
+export function processStartTime(pid: number): string | null {
   try {
-    pid = Number(readFileSync(join(dataDir, PGLITE_LOCK_FILE), 'utf8').trim());
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // the command name (field 2) is in parentheses and may hold spaces: count after its last ')'
+    return stat.slice(stat.lastIndexOf(')') + 2).split(' ')[19] ?? null;
   } catch {
     return null;
   }
+}
+
+/** The lock file's text for this process: its id and, where known, its start time. */
+export function lockText(pid = process.pid): string {
+  const started = processStartTime(pid);
+  return started === null ? String(pid) : `${pid} ${started}`;
+}
+
+/**
+ * The live process other than this one that has the embedded database in `dataDir` open, or null.
+ * PGlite has no lock of its own (two processes opening one folder both succeed, and would corrupt
+ * it), so openPglite keeps one: a file with its process id and start time, removed on close. A
+ * process killed without closing leaves the file behind; its id then names no live process, or a
+ * process that started at another time (the id reused, as happens after a container restarts),
+ * and the file is taken over.
+ */
+export function pgliteHolder(dataDir: string): number | null {
+  let text: string;
+  try {
+    text = readFileSync(join(dataDir, PGLITE_LOCK_FILE), 'utf8').trim();
+  } catch {
+    return null;
+  }
+  const [id, started] = text.split(/\s+/);
+  const pid = Number(id);
   if (!Number.isInteger(pid) || pid <= 0 || pid === process.pid) return null;
   try {
     process.kill(pid, 0);
-    return pid;
   } catch (err) {
-    return (err as NodeJS.ErrnoException).code === 'EPERM' ? pid : null;
+    if ((err as NodeJS.ErrnoException).code !== 'EPERM') return null;
   }
+  const now = started === undefined ? null : processStartTime(pid);
+  return now !== null && now !== started ? null : pid;
 }
 
 /** Takes the embedded database's lock for this process, or throws DatabaseInUseError. */
@@ -105,7 +130,7 @@ async function lockPglite(dataDir: string): Promise<() => Promise<void>> {
     if (holder !== null) throw new DatabaseInUseError(dataDir, holder);
     await rm(file, { force: true }); // left by a process that is gone, or by this one
     try {
-      await writeFile(file, String(process.pid), { flag: 'wx' });
+      await writeFile(file, lockText(), { flag: 'wx' });
       break;
     } catch (err) {
       // another process took it between the check and the write: check again, once
@@ -113,7 +138,7 @@ async function lockPglite(dataDir: string): Promise<() => Promise<void>> {
     }
   }
   return async () => {
-    if (readFileSync(file, 'utf8').trim() === String(process.pid)) await rm(file, { force: true });
+    if (readFileSync(file, 'utf8').trim() === lockText()) await rm(file, { force: true });
   };
 }
 

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { TEMPLATE_DIR } from '../test/pglite-template';
-import { DatabaseInUseError, openDatabase, PGLITE_LOCK_FILE, pgliteHolder } from './client';
+import { DatabaseInUseError, lockText, openDatabase, PGLITE_LOCK_FILE, pgliteHolder, processStartTime } from './client';
 
 /** A data folder with the suite's migrated PGlite template in it. */
 async function dataDir(): Promise<string> {
@@ -34,7 +34,9 @@ describe('the embedded database is opened by one process at a time', () => {
     const dir = await dataDir();
     dirs.push(dir);
     const db = await openDatabase({ dataDir: dir });
-    expect(readFileSync(join(dir, PGLITE_LOCK_FILE), 'utf8')).toBe(String(process.pid));
+    // its id and its start time (from /proc on Linux): together they name one process
+    expect(readFileSync(join(dir, PGLITE_LOCK_FILE), 'utf8')).toBe(`${process.pid} ${processStartTime(process.pid)}`);
+    expect(processStartTime(process.pid)).toMatch(/^\d+$/);
     expect(pgliteHolder(dir)).toBeNull(); // this process's own lock
     await db.close();
     expect(existsSync(join(dir, PGLITE_LOCK_FILE))).toBe(false);
@@ -45,6 +47,9 @@ describe('the embedded database is opened by one process at a time', () => {
     dirs.push(dir);
     const other = liveProcess();
     try {
+      await writeFile(join(dir, PGLITE_LOCK_FILE), lockText(other.pid));
+      expect(pgliteHolder(dir)).toBe(other.pid);
+      // a lock written by an older version, with the id alone, is honoured too
       await writeFile(join(dir, PGLITE_LOCK_FILE), String(other.pid));
       expect(pgliteHolder(dir)).toBe(other.pid);
       const err = await openDatabase({ dataDir: dir }).catch((e: unknown) => e);
@@ -64,10 +69,31 @@ describe('the embedded database is opened by one process at a time', () => {
     expect(pgliteHolder(dir)).toBeNull();
     const db = await openDatabase({ dataDir: dir });
     try {
-      expect(readFileSync(join(dir, PGLITE_LOCK_FILE), 'utf8')).toBe(String(process.pid));
+      expect(readFileSync(join(dir, PGLITE_LOCK_FILE), 'utf8')).toBe(lockText());
       expect(await db.ping()).toBe(true);
     } finally {
       await db.close();
+    }
+  });
+
+  it('takes over the lock of a killed process whose id another process now has', async () => {
+    // after a crash and a container restart, the lock's process id often belongs to another
+    // process: its start time tells them apart
+    const dir = await dataDir();
+    dirs.push(dir);
+    const other = liveProcess();
+    try {
+      const started = Number(processStartTime(other.pid!));
+      await writeFile(join(dir, PGLITE_LOCK_FILE), `${other.pid} ${started - 1}`);
+      expect(pgliteHolder(dir)).toBeNull();
+      const db = await openDatabase({ dataDir: dir });
+      try {
+        expect(readFileSync(join(dir, PGLITE_LOCK_FILE), 'utf8')).toBe(lockText());
+      } finally {
+        await db.close();
+      }
+    } finally {
+      other.kill();
     }
   });
 });
