@@ -34,6 +34,3 @@ export const looksLikeHint = (detected: string, target: string): string =>
 /** A motion letter drawn when the other one was the target. */
 export const wrongMotionHint = (drawn: MotionLetter, target: MotionLetter): string =>
   `That was drawn like ${article(drawn)} ${drawn}. ${MOTION_PENDING_HINT[target].replace(/^Good .* — /, '').replace(/^n/, 'N')}`;
-
-/** At most this long between two moves counts as practice time (live and offline practice). */
-export const MAX_ACTIVE_GAP_MS = 10 * 60_000;

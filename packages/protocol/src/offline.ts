@@ -48,7 +48,7 @@ export const offlineSessionRequestSchema = z.object({
   story_id: z.string().min(1).max(80),
   started_at: isoDate,
   completed_at: isoDate.nullable(),
-  /** Time spent practising; defaults to the span of the attempts. */
+  /** Time spent practising; without it, the gaps between the attempts (and the completion), each up to a minute (practiceTime). */
   active_ms: z
     .number()
     .int()

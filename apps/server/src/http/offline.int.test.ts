@@ -100,6 +100,27 @@ describe.each(DB_KINDS)('offline practice uploads and analytics (%s)', (kind) =>
     });
   });
 
+  it("counts practice time as live practice does: the device's figure, or the attempts' gaps each up to a minute", async () => {
+    const { token } = await newLearner();
+    const t0 = Date.now() - 3_600_000;
+    const at = (s: number) => new Date(t0 + s * 1000).toISOString();
+    // three letters, a twenty-minute break, then the fourth
+    const attempts = letters.slice(0, 4).map((l, i) => attempt(l, true, at([5, 10, 15, 1_215][i]!)));
+    const body = { client_id: randomUUID(), story_id: storyId, started_at: at(0), completed_at: null, attempts };
+    expect((await upload(token, body)).status).toBe(201);
+    const time = async () => (await call(server.api('/progress'), { token })).body.totals.practice_time_ms as number;
+    expect(await time()).toBe(15_000 + 60_000);
+    // a session that says its own practice time (offline practice on the device) is taken at its word
+    const own = {
+      ...body,
+      client_id: randomUUID(),
+      active_ms: 42_000,
+      attempts: attempts.map((a) => ({ ...a, client_id: randomUUID() })),
+    };
+    expect((await upload(token, own)).status).toBe(201);
+    expect(await time()).toBe(15_000 + 60_000 + 42_000);
+  });
+
   it('merges a session that arrives in pieces and skips attempts it already has', async () => {
     const { token } = await newLearner();
     const all = letters.slice(0, 3).map((l) => attempt(l));

@@ -1,11 +1,11 @@
 import type { OfflineSessionRequest, OfflineSessionResponse, Story } from '@asl/protocol';
-import { storyTargets, summarise } from '@asl/practice';
+import { practiceTime, storyTargets, summarise } from '@asl/practice';
 import { and, asc, eq } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { practiceAttempts, practiceSessions } from '../db/schema';
 import { AppError } from '../errors';
 
-/** Longest practice time credited for one offline session (the online engine caps idle gaps too). */
+/** Longest practice time credited for one offline session (idle gaps are capped too: practiceTime). */
 const MAX_ACTIVE_MS = 4 * 3_600_000;
 
 /** Checks every attempt against the story's letters; the first mismatch is a coded 422. */
@@ -92,10 +92,14 @@ export async function saveOfflineSession(
     );
     const lettersDone = targets.filter((t) => done.has(`${t.sentence_index}/${t.word_index}/${t.letter_index}`)).length;
     const next = targets.find((t) => !done.has(`${t.sentence_index}/${t.word_index}/${t.letter_index}`));
-    const lastAt = Math.max(startedAt.getTime(), ...all.map((a) => a.createdAt.getTime()));
     const completedAt = body.completed_at ? new Date(body.completed_at) : row.completedAt;
-    const span = (completedAt?.getTime() ?? lastAt) - startedAt.getTime();
-    const activeMs = Math.min(MAX_ACTIVE_MS, Math.max(row.activeMs, body.active_ms ?? Math.max(0, span)));
+    // the device's own figure, or the same rule over the attempts' times (idle gaps count a minute)
+    const moves = all.map((a) => a.createdAt.getTime());
+    if (completedAt) moves.push(completedAt.getTime());
+    const activeMs = Math.min(
+      MAX_ACTIVE_MS,
+      Math.max(row.activeMs, body.active_ms ?? practiceTime(startedAt.getTime(), moves)),
+    );
     // Ended on the device: "completed" only when every letter of the story was signed.
     const result = summarise(all, targets.length);
     status = completedAt ? (result.completed ? 'completed' : 'ended_early') : row.status;

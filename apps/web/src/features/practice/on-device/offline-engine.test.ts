@@ -48,7 +48,12 @@ function setup(from?: { sentence_index: number; word_index: number; letter_index
     }
   };
   const feedback = () => msgs.filter((m) => m.type === 'asl_feedback').map((m) => aslFeedbackDataSchema.parse(m.data));
-  return { engine, msgs, logs, hold, feedback };
+  /** Time passing with no hand in view (frames every 66 ms are not needed for that). */
+  const away = (ms: number) => {
+    t += ms;
+    clock += ms;
+  };
+  return { engine, msgs, logs, hold, feedback, away };
 }
 
 describe('offline practice engine (the server practice rules, in the browser)', () => {
@@ -126,6 +131,19 @@ describe('offline practice engine (the server practice rules, in the browser)', 
       'YY+',
     ]);
     expect(new Set(logs[0]!.attempts.map((a) => a.client_id)).size).toBe(6);
+  });
+
+  it('counts practice time between moves, and a long pause as one minute (the learner away)', () => {
+    const { engine, msgs, hold, away, logs } = setup();
+    engine.start();
+    hold(HANDS.H!);
+    away(10 * 60_000); // ten minutes away from the camera between H and I
+    for (const l of ['I', 'B', 'O', 'Y']) hold(HANDS[l]!);
+    const summary = sessionCompleteDataSchema.parse(msgs.find((m) => m.type === 'session_complete')!.data);
+    // five holds of about 0.8 s each, and the pause counted as a minute (not ten)
+    expect(summary.duration_ms).toBeGreaterThan(60_000);
+    expect(summary.duration_ms).toBeLessThan(60_000 + 5 * 1_000);
+    expect(logs[0]!.active_ms).toBe(summary.duration_ms);
   });
 
   it('continues from where the learner was and supports the four actions as the server does', () => {

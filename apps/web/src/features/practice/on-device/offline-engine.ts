@@ -210,7 +210,12 @@ export class OfflinePracticeEngine {
     this.handedOver = true;
     // A log with no attempt carries nothing for the learner's progress (and makes no session).
     if (this.log.attempts.length === 0) return;
-    this.opts.onPracticeData({ ...this.log, completed_at: completedAt, attempts: [...this.log.attempts] });
+    this.opts.onPracticeData({
+      ...this.log,
+      completed_at: completedAt,
+      active_ms: Math.round(this.activeMs),
+      attempts: [...this.log.attempts],
+    });
   }
 
   private newLog(serverSessionId: string | null): OfflinePracticeLog {

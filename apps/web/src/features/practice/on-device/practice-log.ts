@@ -26,6 +26,8 @@ export interface OfflinePracticeLog {
   server_session_id: string | null;
   started_at: string;
   completed_at: string | null;
+  /** practice time on the device (the moves' gaps, each up to a minute: practiceTime's rule) */
+  active_ms?: number;
   attempts: OfflineAttempt[];
 }
 

@@ -46,5 +46,9 @@ describe('offline practice log -> practice-data upload', () => {
       ['I', 'I', true, 0, 1],
     ]);
     expect(upload.attempts.every((a) => Number.isInteger(a.held_ms) && a.hint !== undefined)).toBe(true);
+    // the device's practice time goes with it (three holds of about 0.8 s)
+    expect(upload.active_ms).toBe(logs[0]!.active_ms);
+    expect(upload.active_ms).toBeGreaterThan(2_000);
+    expect(upload.active_ms).toBeLessThan(3_000);
   });
 });

@@ -9,6 +9,7 @@ export function toOfflineSession(log: OfflinePracticeLog): OfflineSessionRequest
     story_id: log.story_id,
     started_at: log.started_at,
     completed_at: log.completed_at,
+    ...(log.active_ms ? { active_ms: log.active_ms } : {}),
     attempts: log.attempts.map((a) => ({
       client_id: a.client_id,
       sentence_index: a.sentence_index,
