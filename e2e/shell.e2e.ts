@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import type { Locator } from '@playwright/test';
-import { expect, registerViaUi, test, startInTheme } from './support/fixtures';
+import { expect, newLearner, registerViaUi, test, startInTheme } from './support/fixtures';
 import { settled } from './support/settled';
 import { fullPageScreenshot } from './support/screenshot';
 
@@ -102,6 +102,36 @@ test.describe('signed in', () => {
     await expect(sidebar).toBeVisible();
     await page.getByRole('link', { name: 'Start practising' }).click();
     await expect(page).toHaveURL(/\/asl-world$/);
+  });
+
+  test('a name of 64 characters stays inside the header, the greeting and the user menu, wide and on a phone', async ({
+    page,
+  }) => {
+    const long = 'Maximiliana-Alexandrina-Konstantinopoulou-Wolfeschlegelsteinhaus';
+    // the form takes at most 64 characters (a longer one used to stop registration without a word)
+    await registerViaUi(page, { ...newLearner(), firstName: `${long}-and-more` });
+    const hero = page.locator('.dashboard-hero');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Welcome, ${long}!`);
+    for (const [width, height] of [
+      [1280, 800],
+      [390, 844],
+    ] as const) {
+      await page.setViewportSize({ width, height });
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+      const card = (await hero.boundingBox())!;
+      const title = (await page.getByRole('heading', { level: 1 }).boundingBox())!;
+      expect(title.x + title.width).toBeLessThanOrEqual(card.x + card.width);
+      // the page's name in the header is whole beside the name's button
+      expect(await cutShort(page.locator('.header .current-module'))).toBeLessThanOrEqual(0);
+      await page.locator('.user-button').click();
+      const menu = page.getByRole('menu', { name: 'User menu' });
+      await expect(menu).toContainText(long);
+      const box = (await menu.boundingBox())!;
+      expect(box.x).toBeGreaterThanOrEqual(0);
+      expect(box.x + box.width).toBeLessThanOrEqual(width);
+      await expect(menu.getByRole('menuitem', { name: 'Logout' })).toBeInViewport();
+      await page.keyboard.press('Escape');
+    }
   });
 
   test('user menu works with the keyboard alone', async ({ page }) => {

@@ -27,6 +27,13 @@ export const emailSchema = z
   .max(254, 'Email must be at most 254 characters.')
   .pipe(z.email({ error: 'Enter a valid email address.' }));
 
+/** A first or last name: optional in meaning (may be empty), at most NAME_MAX characters. */
+const nameSchema = (label: string) =>
+  z
+    .string({ error: `${label} must be text.` })
+    .trim()
+    .max(NAME_MAX, `${label} must be at most ${NAME_MAX} characters.`);
+
 export const passwordSchema = z
   .string({ error: 'Password is required.' })
   .min(PASSWORD_RULES.min, `Password must be at least ${PASSWORD_RULES.min} characters.`)
@@ -48,8 +55,8 @@ export const registerRequestSchema = z.object({
   username: usernameSchema,
   email: emailSchema,
   password: passwordSchema,
-  firstName: z.string().trim().max(NAME_MAX).optional(),
-  lastName: z.string().trim().max(NAME_MAX).optional(),
+  firstName: nameSchema('First name').optional(),
+  lastName: nameSchema('Last name').optional(),
 });
 export type RegisterRequest = z.input<typeof registerRequestSchema>;
 
@@ -93,8 +100,8 @@ export const changePasswordRequestSchema = z.object({
 });
 export const profileUpdateRequestSchema = z
   .object({
-    firstName: z.string().trim().max(NAME_MAX),
-    lastName: z.string().trim().max(NAME_MAX),
+    firstName: nameSchema('First name'),
+    lastName: nameSchema('Last name'),
     username: usernameSchema,
   })
   .partial();

@@ -1,4 +1,4 @@
-import { SESSION_MESSAGES } from '@asl/protocol';
+import { NAME_MAX, profileUpdateRequestSchema, SESSION_MESSAGES } from '@asl/protocol';
 import { useState, type FormEvent } from 'react';
 import { notify } from '../../../lib/notifications/notifications';
 import { useSession } from '../../../lib/session/session-context';
@@ -15,10 +15,22 @@ export function ProfilePage() {
     username: user?.username ?? '',
   });
   const [error, setError] = useState<string | null>(null);
+  const [errors, setErrors] = useState<Partial<Record<keyof typeof form, string>>>({});
   const [saving, setSaving] = useState(false);
+  const edit = (k: keyof typeof form) => (e: React.ChangeEvent<HTMLInputElement>) => {
+    setForm({ ...form, [k]: e.target.value });
+    setErrors(({ [k]: _, ...rest }) => rest);
+  };
 
   async function onSubmit(e: FormEvent) {
     e.preventDefault();
+    // each field's problem beside it, before anything is sent
+    const parsed = profileUpdateRequestSchema.safeParse(form);
+    const next: typeof errors = {};
+    if (!parsed.success)
+      for (const issue of parsed.error.issues) next[issue.path[0] as keyof typeof form] ??= issue.message;
+    setErrors(next);
+    if (Object.keys(next).length > 0) return;
     setSaving(true);
     setError(null);
     try {
@@ -41,19 +53,24 @@ export function ProfilePage() {
           label="First name"
           name="firstName"
           value={form.firstName}
-          onChange={(e) => setForm({ ...form, firstName: e.target.value })}
+          onChange={edit('firstName')}
+          maxLength={NAME_MAX}
+          error={errors.firstName}
         />
         <Field
           label="Last name"
           name="lastName"
           value={form.lastName}
-          onChange={(e) => setForm({ ...form, lastName: e.target.value })}
+          onChange={edit('lastName')}
+          maxLength={NAME_MAX}
+          error={errors.lastName}
         />
         <Field
           label="Username"
           name="username"
           value={form.username}
-          onChange={(e) => setForm({ ...form, username: e.target.value })}
+          onChange={edit('username')}
+          error={errors.username}
         />
         <button type="submit" className="button button-primary" disabled={saving}>
           Save profile

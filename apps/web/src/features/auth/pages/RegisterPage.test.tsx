@@ -84,4 +84,17 @@ describe('RegisterPage (issue 17 item 7)', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Create account' }));
     expect(s.register).toHaveBeenCalledOnce();
   });
+
+  it('keeps a first name to 64 characters and registers with it (a longer one used to stop the form without a word)', async () => {
+    const s = renderPage();
+    const first = screen.getByLabelText('First name (optional)');
+    await userEvent.type(first, 'M'.repeat(100));
+    expect(first).toHaveValue('M'.repeat(64));
+    await userEvent.type(screen.getByLabelText('Username'), 'robin_signs');
+    await userEvent.type(screen.getByLabelText('Email'), 'robin@example.org');
+    await userEvent.type(password(), 'fingers-spell-words');
+    await userEvent.type(screen.getByLabelText('Confirm password'), 'fingers-spell-words');
+    await userEvent.click(screen.getByRole('button', { name: 'Create account' }));
+    expect(s.register).toHaveBeenCalledWith(expect.objectContaining({ firstName: 'M'.repeat(64) }));
+  });
 });

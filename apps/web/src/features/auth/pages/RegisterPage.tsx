@@ -1,4 +1,4 @@
-import { registerRequestSchema } from '@asl/protocol';
+import { NAME_MAX, registerRequestSchema } from '@asl/protocol';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useSession } from '../../../lib/session/session-context';
@@ -9,7 +9,7 @@ import { AuthCard } from '../components/AuthCard';
 import { PasswordHint } from '../password/PasswordHint';
 import { usePasswordCheck } from '../password/use-password-check';
 
-type Errors = Partial<Record<'username' | 'email' | 'password' | 'confirm', string>>;
+type Errors = Partial<Record<'firstName' | 'username' | 'email' | 'password' | 'confirm', string>>;
 
 export function RegisterPage() {
   const session = useSession();
@@ -72,6 +72,8 @@ export function RegisterPage() {
           autoComplete="given-name"
           value={values.firstName}
           onChange={set('firstName')}
+          maxLength={NAME_MAX}
+          error={errors.firstName}
         />
         <Field
           label="Username"
