@@ -48,7 +48,10 @@ test('a wrong password shows the exact spec text, and the sixth failure shows th
   }
   await page.getByLabel('Password').fill(learner.password);
   await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(alert).toHaveText('Account temporarily locked due to multiple failed attempts');
+  await expect(alert.locator('p').first()).toHaveText('Account temporarily locked due to multiple failed attempts');
+  // and what to do about it: the spec's advice to wait 15-30 minutes, or a reset
+  await expect(alert).toContainText('Please wait 15-30 minutes before trying again.');
+  await expect(alert.getByRole('link', { name: 'Reset your password' })).toHaveAttribute('href', '/forgot-password');
   await expect(page).toHaveURL(/\/login$/);
 });
 

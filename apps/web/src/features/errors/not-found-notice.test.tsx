@@ -28,11 +28,16 @@ const renderAt = (path: string) =>
 
 describe('unknown paths (issue 17 item 4)', () => {
   it('land on the dashboard with a notice that the page does not exist', async () => {
-    renderAt('/plugins');
+    renderAt('/no/such/page');
     expect(await screen.findByRole('heading', { name: 'Dashboard' })).toBeVisible();
     expect(screen.getByRole('status')).toHaveTextContent(
-      'The page /plugins does not exist, so here is your dashboard.',
+      'The page /no/such/page does not exist, so here is your dashboard.',
     );
+  });
+  it('Plugins, a module of the app without a page yet, is not called nonexistent', async () => {
+    renderAt('/plugins');
+    expect(await screen.findByRole('heading', { name: 'Dashboard' })).toBeVisible();
+    expect(screen.getByRole('status')).toHaveTextContent('Plugins are not available yet, so here is your dashboard.');
   });
   it('known pages say nothing', async () => {
     renderAt('/settings');

@@ -12,12 +12,19 @@ export const SIGNED_IN_PATHS: readonly string[] = [
   '/about-recognition',
 ];
 
-export const notFoundMessage = (path: string) => `The page ${path} does not exist, so here is your dashboard.`;
+/**
+ * The notice on a path the route table sends to the dashboard. Plugins is one of the app's own
+ * modules (in the sidebar and the bottom bar) without a page yet: it is not called nonexistent.
+ */
+export const notFoundMessage = (path: string) =>
+  path === '/plugins'
+    ? 'Plugins are not available yet, so here is your dashboard.'
+    : `The page ${path} does not exist, so here is your dashboard.`;
 
 /**
  * For the signed-in shell: on an unknown path (and /plugins, listed as a module but not a route),
  * which the route table redirects to the dashboard as the spec says, a short notice says that
- * the page does not exist.
+ * the page does not exist (or, for Plugins, that it is not available yet).
  */
 export function useNotFoundNotice(pathname: string): void {
   useEffect(() => {

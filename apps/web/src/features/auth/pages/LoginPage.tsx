@@ -1,3 +1,4 @@
+import { ACCOUNT_LOCKED_ADVICE, SESSION_MESSAGES } from '@asl/protocol';
 import { useState, type FormEvent } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { useSession } from '../../../lib/session/session-context';
@@ -28,6 +29,11 @@ export function LoginPage() {
         {session.error && (
           <Alert>
             <p>{session.error}</p>
+            {session.error === SESSION_MESSAGES.accountLocked && (
+              <p>
+                {ACCOUNT_LOCKED_ADVICE} <Link to="/forgot-password">Reset your password</Link> if you have forgotten it.
+              </p>
+            )}
             {session.retryAllowed && (
               <button type="button" className="button button-secondary" onClick={onRetry} disabled={session.submitting}>
                 Try again
