@@ -14,12 +14,16 @@ test('register, stay signed in across a reload, log out, and return to the origi
   await expect(page).toHaveURL(/\/dashboard$/);
   await expect(page.getByRole('heading', { name: `Welcome, ${learner.firstName}!` })).toBeVisible();
 
+  // the dashboard keeps the learner's progress on the device for offline use...
+  await expect.poll(() => page.evaluate(() => localStorage.getItem('progress_cache'))).not.toBeNull();
   await page.getByRole('button', { name: learner.firstName }).click();
   await expect(page.getByRole('menu')).toContainText(learner.email);
   await page.getByRole('menuitem', { name: 'Logout' }).click();
   await expect(page).toHaveURL(/\/login$/);
   await expect(page.getByText('You have been logged out.')).toBeVisible();
   expect(await page.evaluate(() => localStorage.getItem('auth_token'))).toBeNull();
+  // ...and not for the next person on a shared device
+  expect(await page.evaluate(() => localStorage.getItem('progress_cache'))).toBeNull();
 
   await page.goto(`${base}/harmony`);
   await expect(page).toHaveURL(/\/login$/);

@@ -12,6 +12,7 @@ import { ApiError } from '../../lib/api/api-error';
 import { secondsUntilExpiry, tokenStore } from '../../lib/api/tokens';
 import { notify } from '../../lib/notifications/notifications';
 import { SessionContext, type SessionApi } from '../../lib/session/session-context';
+import { clearLearnerData } from '../../lib/storage/keys';
 import { login as loginCall } from './api/login';
 import { logoutCall } from './api/logout';
 import { fetchMe } from './api/me';
@@ -171,6 +172,7 @@ export function AuthProvider({ children, reload = reloadPage }: AuthProviderProp
         });
         try {
           tokenStore.clear();
+          clearLearnerData();
           dispatch({ type: 'LOGOUT' });
           notify(NOTIFICATION_MESSAGES.loggedOut, 'success');
         } catch {

@@ -1,8 +1,6 @@
 import type { ProgressResponse } from '@asl/protocol';
-import { readJson, writeJson } from '../../../lib/storage/keys';
+import { PROGRESS_CACHE_KEY, readJson, writeJson } from '../../../lib/storage/keys';
 
-/** The last progress this device received, per learner, to show offline. */
-export const PROGRESS_CACHE_KEY = 'progress_cache';
 
 interface Cached {
   userId: string;

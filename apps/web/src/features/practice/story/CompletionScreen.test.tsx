@@ -21,8 +21,13 @@ const base: SessionCompleteData = {
 
 describe('CompletionScreen', () => {
   it('counts letters: "12 of 12 letters, 12 right first time"', () => {
-    render(<CompletionScreen summary={base} onPractiseNext={() => {}} onChooseStory={() => {}} />);
+    const { container } = render(
+      <CompletionScreen summary={base} onPractiseNext={() => {}} onChooseStory={() => {}} />,
+    );
     expect(screen.getByRole('heading', { name: 'Story complete!' })).toBeInTheDocument();
+    // a finished story: confetti and a star
+    expect(container.querySelectorAll('.confetti span').length).toBeGreaterThan(0);
+    expect(container.querySelector('.story-celebration-badge')).toHaveTextContent('★');
     expect(screen.getByTestId('result-letters')).toHaveTextContent('12 of 12 letters, 12 right first time');
     expect(screen.getByText(/No wrong attempts · practice time 2 minutes/)).toBeInTheDocument();
     // every letter right: nothing weak to practise, so the next story is offered as such
@@ -42,8 +47,13 @@ describe('CompletionScreen', () => {
       duration_ms: 0,
       completion_message: 'The score counts the 1 letter you tried.',
     };
-    render(<CompletionScreen summary={early} onPractiseNext={() => {}} onChooseStory={() => {}} />);
+    const { container } = render(
+      <CompletionScreen summary={early} onPractiseNext={() => {}} onChooseStory={() => {}} />,
+    );
     expect(screen.getByRole('heading', { name: 'Story ended early' })).toBeInTheDocument();
+    // ended early: a tick for the letters signed, no confetti
+    expect(container.querySelectorAll('.confetti span')).toHaveLength(0);
+    expect(container.querySelector('.story-celebration-badge')).toHaveTextContent('✓');
     expect(screen.getByTestId('result-letters')).toHaveTextContent('1 of 1 letter, 0 right first time');
     expect(screen.getByText(/1 wrong attempt · practice time none yet/)).toBeInTheDocument();
   });

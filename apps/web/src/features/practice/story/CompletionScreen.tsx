@@ -4,15 +4,20 @@ import { plural, practiceTime } from '../../../lib/words';
 
 const CONFETTI = 28;
 
-/** The end-of-story celebration: confetti falling over the result (a calm glowing badge under reduced motion). */
+/**
+ * The end-of-story celebration: a story finished gets confetti falling over the result and a star
+ * (a calm glowing badge under reduced motion); one ended early with letters signed, a tick alone.
+ */
 function StoryCelebration({ completed }: { completed: boolean }) {
   return (
     <div className="story-celebration" aria-hidden="true" data-testid="story-celebration">
-      <div className="confetti">
-        {Array.from({ length: CONFETTI }, (_, i) => (
-          <span key={i} style={{ ['--i' as string]: i, ['--x' as string]: `${(i * 37) % 100}%` }} />
-        ))}
-      </div>
+      {completed && (
+        <div className="confetti">
+          {Array.from({ length: CONFETTI }, (_, i) => (
+            <span key={i} style={{ ['--i' as string]: i, ['--x' as string]: `${(i * 37) % 100}%` }} />
+          ))}
+        </div>
+      )}
       <span className="story-celebration-badge">{completed ? '★' : '✓'}</span>
     </div>
   );
