@@ -2,9 +2,9 @@
  * Image input. Both paths read the size from the header first and refuse an image over their
  * limits before anything is decoded (image-limits.ts), so a small file declaring a huge picture
  * (a decompression bomb) costs microseconds, not gigabytes.
- * - decodeImage: JPEG/PNG/... to RGB8 with sharp (EXIF auto-orient): photo files, PHOTO_LIMITS;
- *   a photo over PHOTO_DECODE_PIXELS is decoded shrunk to it (`scale` says by how much).
- *   (16 megapixels; sharp's limitInputPixels backs the header check for other formats).
+ * - decodeImage: JPEG/PNG/... to RGB8 with sharp (EXIF auto-orient): photo files, PHOTO_LIMITS
+ *   (64 megapixels; sharp's limitInputPixels backs the header check for other formats); a photo
+ *   over PHOTO_DECODE_PIXELS (16 megapixels) is decoded shrunk to it (`scale` says by how much).
  * - decodeFrame: live camera frames (JPEG, no EXIF orientation needed), FRAME_LIMITS. Decoded
  *   synchronously in the calling (worker) thread with libjpeg (mozjpeg) compiled to WebAssembly
  *   (@jsquash/jpeg), which is several times faster than sharp at 320x240 (see README). On a fatal
