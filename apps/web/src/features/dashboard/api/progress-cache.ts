@@ -1,7 +1,6 @@
 import type { ProgressResponse } from '@asl/protocol';
 import { PROGRESS_CACHE_KEY, readJson, writeJson } from '../../../lib/storage/keys';
 
-
 interface Cached {
   userId: string;
   savedAt: string;
