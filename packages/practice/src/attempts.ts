@@ -83,6 +83,15 @@ export class AttemptTracker {
     this.told.clear();
   }
 
+  /**
+   * These handshapes were just counted elsewhere (the engine this one took over from): held on,
+   * they count nothing until the hand changes. Where the hand is is taken from its next frame.
+   */
+  spend(labels: readonly string[]): void {
+    this.spent = { labels: new Set(labels), at: null };
+    this.changeSince = null;
+  }
+
   /** The shape being held is spent (does not count again until the hand changes). */
   get spentLabels(): string[] {
     return this.spent ? [...this.spent.labels] : [];
@@ -109,6 +118,8 @@ export class AttemptTracker {
     else this.sureSince ??= t;
 
     const spent = this.spent;
+    // spent elsewhere (spend): the hand's place is known from its first frame here
+    if (spent && spent.at === null && h.at) spent.at = h.at;
     if (spent) {
       if (label === null || !spent.labels.has(label)) {
         this.changeSince ??= t;

@@ -54,6 +54,23 @@ describe('practice engine: what counts as an attempt', () => {
     });
   });
 
+  it('taking over from another engine, the letter it just counted, still held, is not counted against the next', () => {
+    // live practice accepted S, then the connection dropped: the device's engine continues at U
+    const from = { sentence_index: 0, word_index: 0, letter_index: 1 };
+    const steps: Step[] = [
+      { hand: 'S', ms: 1500 },
+      { hand: 'U', ms: 800 },
+    ];
+    const count = (engine: PracticeEngine) =>
+      framesOf(steps)
+        .map((f) => engine.frame(f))
+        .filter((e): e is PracticeEvent => !!e?.counted)
+        .map((e) => `${e.target.letter}:${e.detected}:${e.correct}`);
+    expect(count(new PracticeEngine(story('SUN'), { from, spent: ['S'] }))).toEqual(['U:U:true']);
+    // without it, the S still held was a wrong attempt at U
+    expect(count(new PracticeEngine(story('SUN'), { from }))).toEqual(['U:S:false', 'U:U:true']);
+  });
+
   it("praises each letter, and the word's last letter names the word spelled", () => {
     const { counted } = run(['SUN', 'A'], [...signWord('SUN', 700, 800), ...signWord('A', 700, 800)]);
     expect(counted.map((e) => e.hint)).toEqual([

@@ -56,6 +56,12 @@ export type Position = Pick<PracticeTarget, 'sentence_index' | 'word_index' | 'l
 export interface PracticeEngineOptions {
   /** where to start (a resumed session); the first letter otherwise */
   from?: Position | null;
+  /**
+   * Handshapes just counted before `from` by another engine (live practice handing over to the
+   * device when the connection drops): held on, they count nothing until the hand changes, as if
+   * this engine had counted them.
+   */
+  spent?: readonly string[];
   rules?: Partial<AttemptRules>;
 }
 
@@ -73,6 +79,7 @@ export class PracticeEngine {
     this.targets = storyTargets(story);
     this.tracker = new AttemptTracker(opts.rules);
     if (opts.from) this.moveTo(opts.from);
+    if (opts.spent?.length) this.tracker.spend(opts.spent);
   }
 
   get rules(): AttemptRules {

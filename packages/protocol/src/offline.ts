@@ -46,6 +46,13 @@ export type OfflineAttempt = z.infer<typeof offlineAttemptSchema>;
 export const offlineSessionRequestSchema = z.object({
   client_id: z.uuid(),
   story_id: z.string().min(1).max(80),
+  /**
+   * The server session this practice continued (live practice handed over to the device when the
+   * connection dropped): the attempts join it, so one story practised partly online and partly
+   * offline is one session. Without it, or when the learner has no such session of this story,
+   * the upload is a session of its own (keyed by client_id).
+   */
+  session_id: z.uuid().optional(),
   started_at: isoDate,
   completed_at: isoDate.nullable(),
   /** Time spent practising; without it, the gaps between the attempts (and the completion), each up to a minute (practiceTime). */

@@ -121,6 +121,56 @@ describe.each(DB_KINDS)('offline practice uploads and analytics (%s)', (kind) =>
     expect(await time()).toBe(15_000 + 60_000 + 42_000);
   });
 
+  it("a story begun online and continued offline is one session, finished by the device's upload", async () => {
+    const { token } = await newLearner();
+    const other = await newLearner();
+    const half = Math.ceil(letters.length / 2);
+    const t0 = Date.now() - 600_000;
+    const at = (i: number) => new Date(t0 + i * 5_000).toISOString();
+    // the first half stands in for the live part: a session of the learner's with those attempts
+    const first = await upload(token, {
+      client_id: randomUUID(),
+      story_id: storyId,
+      started_at: at(0),
+      completed_at: null,
+      attempts: letters.slice(0, half).map((l, i) => attempt(l, true, at(i + 1))),
+    });
+    expect(first.status).toBe(201);
+    const sessionId = first.body.session_id as string;
+    // the rest practised on the device, continuing that session, and finished there
+    const rest = letters.slice(half).map((l, i) => attempt(l, true, at(half + i + 1)));
+    const body = {
+      client_id: randomUUID(),
+      story_id: storyId,
+      session_id: sessionId,
+      started_at: at(half),
+      completed_at: at(letters.length + 1),
+      attempts: rest,
+    };
+    // another learner naming that session gets a session of their own, and touches nothing of it
+    const stranger = await upload(other.token, {
+      ...body,
+      attempts: rest.map((a) => ({ ...a, client_id: randomUUID() })),
+    });
+    expect(stranger.status).toBe(201);
+    expect(stranger.body.session_id).not.toBe(sessionId);
+    const done = await upload(token, body);
+    expect(done.status).toBe(200);
+    expect(done.body).toMatchObject({ session_id: sessionId, status: 'completed', attempts_stored: rest.length });
+    const progress = (await call(server.api('/progress'), { token })).body;
+    expect(progress.totals).toMatchObject({ sessions: 1, completed_sessions: 1, letters_first_try: letters.length });
+    expect(progress.recent_sessions).toHaveLength(1);
+    expect(progress.recent_sessions[0]).toMatchObject({
+      session_id: sessionId,
+      status: 'completed',
+      letters_done: letters.length,
+      attempts: letters.length,
+      overall_score: 100,
+    });
+    // a replay stores nothing
+    expect((await upload(token, body)).body).toMatchObject({ duplicate: true, attempts_stored: 0 });
+  });
+
   it('merges a session that arrives in pieces and skips attempts it already has', async () => {
     const { token } = await newLearner();
     const all = letters.slice(0, 3).map((l) => attempt(l));

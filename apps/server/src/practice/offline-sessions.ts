@@ -18,9 +18,30 @@ export function checkAttempts(story: Story, attempts: OfflineSessionRequest['att
 }
 
 /**
- * Stores an offline practice session (or a piece of it) exactly once: the session is keyed by
- * (user, client_id), each attempt by (user, client_id). A replay stores nothing new and says so.
- * The rows are the same ones the live engine writes, so progress reads them alike.
+ * The learner's own session of this story with this id, which an offline upload continued; null when
+ * there is none (a session never practised online has no row, or the id is another learner's).
+ */
+async function continuedSession(db: Db, userId: string, storyId: string, sessionId: string) {
+  const [row] = await db
+    .select()
+    .from(practiceSessions)
+    .where(
+      and(
+        eq(practiceSessions.id, sessionId),
+        eq(practiceSessions.userId, userId),
+        eq(practiceSessions.storyId, storyId),
+      ),
+    )
+    .limit(1);
+  return row ?? null;
+}
+
+/**
+ * Stores an offline practice session (or a piece of it) exactly once: the session is the server
+ * session it continued (`session_id`), or one keyed by (user, client_id); each attempt is keyed by
+ * (user, client_id). A replay stores nothing new and says so. The rows are the same ones the live
+ * engine writes, so progress reads them alike, and a story practised partly online and partly
+ * offline is counted from all its attempts.
  */
 export async function saveOfflineSession(
   db: Db,
@@ -29,20 +50,32 @@ export async function saveOfflineSession(
   body: OfflineSessionRequest,
 ): Promise<OfflineSessionResponse & { created: boolean }> {
   checkAttempts(story, body.attempts);
-  const startedAt = new Date(body.started_at);
-  const inserted = await db
-    .insert(practiceSessions)
-    .values({ userId, storyId: story.id, clientId: body.client_id, status: 'stopped', startedAt, updatedAt: startedAt })
-    .onConflictDoNothing()
-    .returning();
-  const created = inserted.length > 0;
-  const [row] = created
-    ? inserted
+  const continued = body.session_id ? await continuedSession(db, userId, story.id, body.session_id) : null;
+  const startedAt = continued?.startedAt ?? new Date(body.started_at);
+  const inserted = continued
+    ? []
     : await db
-        .select()
-        .from(practiceSessions)
-        .where(and(eq(practiceSessions.userId, userId), eq(practiceSessions.clientId, body.client_id)))
-        .limit(1);
+        .insert(practiceSessions)
+        .values({
+          userId,
+          storyId: story.id,
+          clientId: body.client_id,
+          status: 'stopped',
+          startedAt,
+          updatedAt: startedAt,
+        })
+        .onConflictDoNothing()
+        .returning();
+  const created = inserted.length > 0;
+  const [row] = continued
+    ? [continued]
+    : created
+      ? inserted
+      : await db
+          .select()
+          .from(practiceSessions)
+          .where(and(eq(practiceSessions.userId, userId), eq(practiceSessions.clientId, body.client_id)))
+          .limit(1);
   if (!row) throw new Error('offline session upsert returned nothing');
   if (row.storyId !== story.id) throw new AppError('CLIENT_ID_CONFLICT', undefined, 'client_id');
 
@@ -96,9 +129,11 @@ export async function saveOfflineSession(
     // the device's own figure, or the same rule over the attempts' times (idle gaps count a minute)
     const moves = all.map((a) => a.createdAt.getTime());
     if (completedAt) moves.push(completedAt.getTime());
+    // a continued session's time so far is the live part's; the device's figure is only the offline part
+    const offlineMs = continued ? undefined : body.active_ms;
     const activeMs = Math.min(
       MAX_ACTIVE_MS,
-      Math.max(row.activeMs, body.active_ms ?? practiceTime(startedAt.getTime(), moves)),
+      Math.max(row.activeMs, offlineMs ?? practiceTime(startedAt.getTime(), moves)),
     );
     // Ended on the device: "completed" only when every letter of the story was signed.
     const result = summarise(all, targets.length);

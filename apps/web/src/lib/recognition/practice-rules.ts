@@ -11,4 +11,5 @@ export {
   summarise,
   type PracticeEvent,
   type PracticeFrame,
+  type ScoredAttempt,
 } from '@asl/practice';

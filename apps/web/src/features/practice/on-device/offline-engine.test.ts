@@ -24,7 +24,10 @@ const story: Story = {
   ],
 };
 
-function setup(from?: { sentence_index: number; word_index: number; letter_index: number }) {
+function setup(
+  from?: { sentence_index: number; word_index: number; letter_index: number },
+  more: Partial<ConstructorParameters<typeof OfflinePracticeEngine>[0]> = {},
+) {
   let clock = 1_000_000;
   let ids = 0;
   const msgs: ReceivedLiveMessage[] = [];
@@ -37,6 +40,7 @@ function setup(from?: { sentence_index: number; word_index: number; letter_index
     emit: (m) => msgs.push(m),
     now: () => clock,
     uuid: () => `id-${++ids}`,
+    ...more,
   });
   let t = 0;
   /** Holds a handshape for `ms` at 15 frames/s. */
@@ -144,6 +148,43 @@ describe('offline practice engine (the server practice rules, in the browser)', 
     expect(summary.duration_ms).toBeGreaterThan(60_000);
     expect(summary.duration_ms).toBeLessThan(60_000 + 5 * 1_000);
     expect(logs[0]!.active_ms).toBe(summary.duration_ms);
+  });
+
+  it('a story begun online and finished on the device is the whole story: the online attempts count too', () => {
+    // online: H right, I wrong (Y) then right; the connection drops with I still held, at B
+    const from = { sentence_index: 1, word_index: 0, letter_index: 0 };
+    const earlier = [
+      { sentence_index: 0, word_index: 0, letter_index: 0, target: 'H', correct: true },
+      { sentence_index: 0, word_index: 0, letter_index: 1, target: 'I', correct: false },
+      { sentence_index: 0, word_index: 0, letter_index: 1, target: 'I', correct: true },
+    ];
+    const { engine, msgs, hold, logs } = setup(from, { earlier, spent: ['I'] });
+    engine.start();
+    hold(HANDS.I!, 1200); // still held from online: not a wrong attempt at B
+    for (const l of ['B', 'O', 'Y']) hold(HANDS[l]!);
+    const summary = sessionCompleteDataSchema.parse(msgs.find((m) => m.type === 'session_complete')!.data);
+    expect(summary).toMatchObject({
+      completed: true,
+      letters_total: 5,
+      letters_signed: 5,
+      letters_first_try: 4,
+      wrong_attempts: 1,
+      overall_score: 80,
+    });
+    // the log holds the device's attempts only (the online ones are on the server already)
+    expect(logs[0]!.attempts.map((a) => `${a.target}${a.detected}${a.correct ? '+' : '-'}`)).toEqual([
+      'BB+',
+      'OO+',
+      'YY+',
+    ]);
+  });
+
+  it('after a reload the page has not seen the online attempts: the letters before count as accepted', () => {
+    const { engine, msgs, hold } = setup({ sentence_index: 1, word_index: 0, letter_index: 0 });
+    engine.start();
+    for (const l of ['B', 'O', 'Y']) hold(HANDS[l]!);
+    const summary = sessionCompleteDataSchema.parse(msgs.find((m) => m.type === 'session_complete')!.data);
+    expect(summary).toMatchObject({ completed: true, letters_signed: 5, letters_first_try: 5, wrong_attempts: 0 });
   });
 
   it('continues from where the learner was and supports the four actions as the server does', () => {

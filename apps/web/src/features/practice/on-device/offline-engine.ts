@@ -22,6 +22,7 @@ import {
   summarise,
   type PracticeEvent,
   type PracticeFrame,
+  type ScoredAttempt,
 } from '../../../lib/recognition/practice-rules';
 import type { OfflinePracticeLog, PracticeDataSink } from './practice-log';
 
@@ -39,6 +40,14 @@ export interface OfflineEngineOptions {
   from?: Pick<PracticeTarget, 'sentence_index' | 'word_index' | 'letter_index'> | null;
   /** the server session being continued, if any (kept in the log and the shown state) */
   serverSessionId?: string | null;
+  /** the handshape live practice counted last, perhaps still held: it does not count again here */
+  spent?: readonly string[];
+  /**
+   * The attempts live practice counted in the session continued here (those the page saw): the
+   * result counts them with the device's, so a story finished offline is the whole story. A letter
+   * before `from` the page saw no attempt at (practised before a reload) counts as signed.
+   */
+  earlier?: readonly ScoredAttempt[];
   holdMs?: number;
   onPracticeData: PracticeDataSink;
   emit(msg: ReceivedLiveMessage): void;
@@ -58,11 +67,18 @@ export class OfflinePracticeEngine {
   private activeSince: number;
   private handedOver = false;
   private frameNumber = 0;
+  /** the continued session's attempts before this engine (none after a restart) */
+  private earlier: ScoredAttempt[];
 
   constructor(private readonly opts: OfflineEngineOptions) {
     this.now = opts.now ?? (() => Date.now());
     this.uuid = opts.uuid ?? (() => crypto.randomUUID());
-    this.engine = new PracticeEngine(opts.story, { from: opts.from ?? null, rules: { holdMs: opts.holdMs ?? 400 } });
+    this.engine = new PracticeEngine(opts.story, {
+      from: opts.from ?? null,
+      spent: opts.spent ?? [],
+      rules: { holdMs: opts.holdMs ?? 400 },
+    });
+    this.earlier = continuedAttempts(this.engine, opts.earlier ?? []);
     this.log = this.newLog(opts.serverSessionId ?? null);
     this.sessionId = opts.serverSessionId ?? this.log.client_id;
     this.activeSince = this.now();
@@ -123,6 +139,7 @@ export class OfflinePracticeEngine {
         this.engine.restart();
         this.reader.reset();
         this.log = this.newLog(null);
+        this.earlier = [];
         this.sessionId = this.log.client_id;
         this.handedOver = false;
         this.activeMs = 0;
@@ -185,7 +202,7 @@ export class OfflinePracticeEngine {
   }
 
   private finish(action: string): void {
-    const result = summarise(this.log.attempts, this.engine.lettersTotal);
+    const result = summarise([...this.earlier, ...this.log.attempts], this.engine.lettersTotal);
     this.status = result.completed ? 'completed' : 'ended_early';
     this.move();
     const summary: SessionCompleteData = {
@@ -243,4 +260,24 @@ export class OfflinePracticeEngine {
       receivedAt: this.now(),
     });
   }
+}
+
+/**
+ * The continued session's attempts: those given up to the engine's starting letter, and for each
+ * earlier letter with none among them (practised before the page was reloaded) one right attempt,
+ * as it was accepted.
+ */
+function continuedAttempts(engine: PracticeEngine, given: readonly ScoredAttempt[]): ScoredAttempt[] {
+  const key = (a: Pick<ScoredAttempt, 'sentence_index' | 'word_index' | 'letter_index'>) =>
+    `${a.sentence_index}/${a.word_index}/${a.letter_index}`;
+  const before = engine.targets.slice(0, engine.index);
+  const seen = new Set(given.map(key));
+  // the letters before the starting one, and the starting one (wrong tries at it count too)
+  const reached = new Set(engine.targets.slice(0, engine.index + 1).map(key));
+  return [
+    ...given.filter((a) => reached.has(key(a))),
+    ...before
+      .filter((t) => !seen.has(key(t)))
+      .map((t) => ({ ...t, target: t.letter, correct: true })),
+  ];
 }

@@ -46,6 +46,11 @@ describe('offline practice log -> practice-data upload', () => {
       ['I', 'I', true, 0, 1],
     ]);
     expect(upload.attempts.every((a) => Number.isInteger(a.held_ms) && a.hint !== undefined)).toBe(true);
+    // practice begun on the device names no server session
+    expect(upload.session_id).toBeUndefined();
+    expect(
+      toOfflineSession({ ...logs[0]!, server_session_id: '11111111-1111-4111-8111-111111111111' }).session_id,
+    ).toBe('11111111-1111-4111-8111-111111111111');
     // the device's practice time goes with it (three holds of about 0.8 s)
     expect(upload.active_ms).toBe(logs[0]!.active_ms);
     expect(upload.active_ms).toBeGreaterThan(2_000);

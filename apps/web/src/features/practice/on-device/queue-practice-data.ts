@@ -7,6 +7,8 @@ export function toOfflineSession(log: OfflinePracticeLog): OfflineSessionRequest
   return {
     client_id: log.client_id,
     story_id: log.story_id,
+    // the server session it continued: one story practised partly online and partly offline is one session
+    ...(log.server_session_id ? { session_id: log.server_session_id } : {}),
     started_at: log.started_at,
     completed_at: log.completed_at,
     ...(log.active_ms ? { active_ms: log.active_ms } : {}),

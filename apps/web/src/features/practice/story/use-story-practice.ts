@@ -16,6 +16,7 @@ import {
 } from '@asl/protocol';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { LiveContext } from '../AslWorldPage';
+import type { ScoredAttempt } from '../../../lib/recognition/practice-rules';
 import type { OfflinePracticeEngine } from '../on-device/offline-engine';
 import { queueOfflinePractice } from '../on-device/queue-practice-data';
 import type { PracticeDataSink } from '../on-device/practice-log';
@@ -68,6 +69,8 @@ export function useStoryPractice(live: LiveContext, onPracticeData: PracticeData
   const engine = useRef<OfflinePracticeEngine | null>(null);
   /** where to continue on the server after offline practice */
   const resumeAt = useRef<Record<string, unknown> | null>(null);
+  /** the attempts counted in this session, as this page saw them: practice continued offline counts them too */
+  const counted = useRef<ScoredAttempt[]>([]);
   const latest = useRef(s);
   /** the hands before each feedback came (the last is the one it was read from): what "This feedback is wrong" reports */
   const recentHands = useRef(new RecentHands());
@@ -94,8 +97,9 @@ export function useStoryPractice(live: LiveContext, onPracticeData: PracticeData
       sessionId.current = id;
       sessionStorage.setItem(SESSION_KEY, id);
     };
+    // Stopped or finished, here or on the device: the server session is not resumed on reconnecting
+    // (a finish on the device completes it when its attempts are uploaded).
     const forget = () => {
-      if (onDevice) return;
       sessionId.current = null;
       sessionStorage.removeItem(SESSION_KEY);
     };
@@ -103,6 +107,7 @@ export function useStoryPractice(live: LiveContext, onPracticeData: PracticeData
       case 'practice_session_response': {
         const d = practiceSessionResponseDataSchema.safeParse(msg.data);
         if (!d.success) return;
+        if (!onDevice && d.data.session_id !== sessionId.current) counted.current = [];
         remember(d.data.session_id);
         if (!onDevice) rememberStory(d.data.story);
         setS((p) => ({
@@ -129,6 +134,7 @@ export function useStoryPractice(live: LiveContext, onPracticeData: PracticeData
             setS((p) => ({ ...p, phase: 'picking', state: null, story: null, feedback: null }));
             return;
           }
+          if (d.data.action === 'restart_story') counted.current = [];
           remember(st.session_id);
           setS((p) => ({
             ...p,
@@ -142,6 +148,11 @@ export function useStoryPractice(live: LiveContext, onPracticeData: PracticeData
         const d = aslFeedbackDataSchema.safeParse(msg.data);
         if (!d.success) return; // the socket reports 'Received invalid feedback data from server'
         const st = practiceStateSchema.safeParse(d.data.state);
+        // an attempt counted (by the server, or on the device in the session it continues), at the
+        // letter asked until now
+        const at = latest.current.state?.target;
+        if (d.data.counted && d.data.kind === 'attempt' && at)
+          counted.current.push({ ...at, target: d.data.target, correct: d.data.correct });
         before.current.set(d.data, recentHands.current.snapshot());
         setS((p) => ({ ...p, feedback: d.data, state: st.success ? st.data : p.state }));
         return;
@@ -196,12 +207,15 @@ export function useStoryPractice(live: LiveContext, onPracticeData: PracticeData
     loadingEngine.current = true;
     void import('../on-device/offline-engine')
       .then(({ OfflinePracticeEngine }) => {
-        const { story, state, phase } = latest.current;
+        const { story, state, phase, feedback } = latest.current;
         if (!downRef.current || phase !== 'practising' || !story || !state || engine.current) return;
         const e = new OfflinePracticeEngine({
           story,
           from: state.target,
           serverSessionId: sessionId.current,
+          // the letter just counted online may still be held: it does not count against the next
+          spent: feedback?.detected ? [feedback.detected] : [],
+          earlier: counted.current,
           onPracticeData: (log) => sink.current(log),
           emit: (m) => handle(m, true),
         });
