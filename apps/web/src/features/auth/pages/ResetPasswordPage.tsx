@@ -17,7 +17,7 @@ export function ResetPasswordPage() {
   const token = params.get('token') ?? '';
   const [password, setPassword] = useState('');
   const [confirm, setConfirm] = useState('');
-  const [state, setState] = useState<'idle' | 'saving' | 'done' | 'error'>('idle');
+  const [state, setState] = useState<'idle' | 'saving' | 'done' | 'error' | 'dead-link'>('idle');
   const [message, setMessage] = useState('');
   const [errors, setErrors] = useState<Errors>({});
   const [failedSubmits, setFailedSubmits] = useState(0);
@@ -52,16 +52,18 @@ export function ResetPasswordPage() {
         return;
       }
       setMessage(err instanceof Error && err.message ? err.message : SESSION_MESSAGES.passwordResetFailed);
-      setState('error');
+      // a link used, expired or garbled: no password saves with it, so the way on is a new link
+      setState(err instanceof ApiError && err.code === 'RESET_TOKEN_INVALID' ? 'dead-link' : 'error');
     }
   }
 
-  if (!token) {
+  if (!token || state === 'dead-link') {
     return (
       <AuthCard title="Choose a new password">
-        <Alert>This reset link is incomplete. Ask for a new one.</Alert>
+        <Alert>{token ? message : 'This reset link is incomplete. Ask for a new one.'}</Alert>
         <p className="auth-links">
           <Link to="/forgot-password">Ask for a new link</Link>
+          <Link to="/login">Back to sign in</Link>
         </p>
       </AuthCard>
     );

@@ -75,7 +75,10 @@ describe('CompletionScreen', () => {
         onChooseStory={() => {}}
       />,
     );
-    expect(screen.getByTestId('result-lead')).toHaveTextContent('You got 7 letters right first time: A, S.');
+    // the count is of letters in the story; the names are the letters right every time they came up
+    expect(screen.getByTestId('result-lead')).toHaveTextContent(
+      'You got 7 letters right first time, and A, S every time.',
+    );
     // T, right first time three times in four, went well, with its share
     expect(screen.getByRole('list', { name: 'Right first time, by letter' })).toHaveTextContent('A 100%');
     expect(screen.getByRole('list', { name: 'Right first time, by letter' })).toHaveTextContent('T 75%');

@@ -40,8 +40,9 @@ export function CompletionScreen({
   const letters = Object.entries(s.accuracy_by_letter);
   const good = letters.filter(([, acc]) => acc >= 0.75);
   const weak = letters.filter(([, acc]) => acc < 0.75);
-  // The lead names only the letters right first time every time they came up (a T right three
-  // times in four is in "What went well" with its 75%, not named as right first time).
+  // The lead counts the letters right first time, and names those right first time every time they
+  // came up ("11 letters right first time, and A, S every time": a T right three times in four is in
+  // "What went well" with its 75%, not named).
   const everyTime = letters.filter(([, acc]) => acc === 1).map(([l]) => l);
   const heading = useRef<HTMLHeadingElement>(null);
   const card = useRef<HTMLElement>(null);
@@ -55,7 +56,7 @@ export function CompletionScreen({
   const celebrate = s.completed || s.letters_signed > 0;
   const lead =
     s.letters_first_try > 0
-      ? `You got ${plural(s.letters_first_try, 'letter')} right first time${everyTime.length ? `: ${everyTime.join(', ')}` : ''}.`
+      ? `You got ${plural(s.letters_first_try, 'letter')} right first time${everyTime.length ? `, and ${everyTime.join(', ')} every time` : ''}.`
       : s.letters_signed > 0
         ? `You signed ${plural(s.letters_signed, 'letter')}: every one counts.`
         : 'You made a start: every story gets easier with practice.';
