@@ -276,8 +276,6 @@ function continuedAttempts(engine: PracticeEngine, given: readonly ScoredAttempt
   const reached = new Set(engine.targets.slice(0, engine.index + 1).map(key));
   return [
     ...given.filter((a) => reached.has(key(a))),
-    ...before
-      .filter((t) => !seen.has(key(t)))
-      .map((t) => ({ ...t, target: t.letter, correct: true })),
+    ...before.filter((t) => !seen.has(key(t))).map((t) => ({ ...t, target: t.letter, correct: true })),
   ];
 }
