@@ -273,6 +273,7 @@ export function useStoryPractice(live: LiveContext, onPracticeData: PracticeData
       void import('../on-device/offline-engine').then(
         ({ OfflinePracticeEngine }) => {
           engine.current?.close();
+          counted.current = []; // a session of its own, begun on the device
           const e = new OfflinePracticeEngine({
             story,
             onPracticeData: (log) => sink.current(log),
