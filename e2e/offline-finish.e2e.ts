@@ -1,4 +1,5 @@
-import { expect, newLearner, registerViaUi, test } from './support/fixtures';
+import { expect, test } from './support/fixtures';
+import { lettersDone, startStoryReadyForOffline } from './support/offline-practice';
 import { NO_HAND, useFakeCamera } from './support/fake-camera';
 
 /**
@@ -26,9 +27,6 @@ await useFakeCamera(
   { fps: 10, framesPerPhoto: 15 },
 );
 
-const lettersDone = async (page: import('@playwright/test').Page) =>
-  Number(/(\d+) of \d+ letters/.exec((await page.getByText(/\d+ of \d+ letters/).textContent()) ?? '')?.[1] ?? -1);
-
 test('a story begun online and finished offline is the whole story, once, and stays finished online', async ({
   page,
   context,
@@ -36,12 +34,7 @@ test('a story begun online and finished offline is the whole story, once, and st
   request,
 }) => {
   test.setTimeout(300_000);
-  await registerViaUi(page, newLearner(), base);
-  await page.goto(`${base}/asl-world`);
-  await expect(page.getByText('Connected', { exact: true })).toBeVisible({ timeout: 30_000 });
-  await page.getByRole('button', { name: 'Start A Sunny Day' }).click();
-  await expect(page.getByRole('heading', { name: 'A Sunny Day' })).toBeVisible();
-  await expect(page.getByTestId('offline-ready')).toBeVisible({ timeout: 120_000 });
+  await startStoryReadyForOffline(page, base, 'A Sunny Day');
   // some letters accepted by the server, then the connection drops
   await expect.poll(() => lettersDone(page), { timeout: 90_000 }).toBeGreaterThan(0);
   await context.setOffline(true);

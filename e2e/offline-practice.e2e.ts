@@ -1,4 +1,5 @@
 import { expect, newLearner, registerViaUi, test } from './support/fixtures';
+import { lettersDone, startStoryReadyForOffline } from './support/offline-practice';
 import { useFakeCamera } from './support/fake-camera';
 import { fullPageScreenshot } from './support/screenshot';
 
@@ -18,9 +19,6 @@ await useFakeCamera(
   { framesPerPhoto: 60 },
 );
 
-const lettersDone = async (page: import('@playwright/test').Page) =>
-  Number(/(\d+) of \d+ letters/.exec((await page.getByText(/\d+ of \d+ letters/).textContent()) ?? '')?.[1] ?? -1);
-
 /** The result screen's figures: letters signed, right first time, and wrong attempts. */
 async function resultLetters(page: import('@playwright/test').Page) {
   const line = (await page.getByTestId('result-letters').textContent()) ?? '';
@@ -37,13 +35,8 @@ test('practice continues offline with the recogniser on the device, and the resu
   request,
 }) => {
   test.setTimeout(240_000);
-  await registerViaUi(page, newLearner(), base);
-  await page.goto(`${base}/asl-world`);
-  await expect(page.getByText('Connected', { exact: true })).toBeVisible({ timeout: 30_000 });
-  await page.getByRole('button', { name: 'Start My Cat' }).click();
-  await expect(page.getByRole('heading', { name: 'My Cat' })).toBeVisible();
   // The recogniser is prepared on the device in the background while the story runs online.
-  await expect(page.getByTestId('offline-ready')).toBeVisible({ timeout: 120_000 });
+  await startStoryReadyForOffline(page, base, 'My Cat');
   // The page is cross-origin isolated, so the recogniser below runs onnxruntime-web on threads.
   expect(await page.evaluate(() => self.crossOriginIsolated)).toBe(true);
   // Back to the first letter of CAT (the server may have read some of it meanwhile), then offline.
@@ -149,11 +142,7 @@ test('practice continues offline with the recogniser on the device, and the resu
 
 test('back online, practice returns to the server at the letter reached offline', async ({ page, context, base }) => {
   test.setTimeout(240_000);
-  await registerViaUi(page, newLearner(), base);
-  await page.goto(`${base}/asl-world`);
-  await expect(page.getByText('Connected', { exact: true })).toBeVisible({ timeout: 30_000 });
-  await page.getByRole('button', { name: 'Start My Cat' }).click();
-  await expect(page.getByTestId('offline-ready')).toBeVisible({ timeout: 120_000 });
+  await startStoryReadyForOffline(page, base, 'My Cat');
   await page.getByRole('button', { name: 'Restart Story' }).click();
   await expect(page.getByText(/^Sentence 1 of \d+ · 0 of \d+ letters/)).toBeVisible();
 
