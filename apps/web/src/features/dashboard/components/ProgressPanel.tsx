@@ -35,9 +35,13 @@ export function sessionLine(s: RecentSession): string {
   return parts.join(' · ');
 }
 
-/** The dashboard's practise button: the weakest letters when there are any, else the next (suggested) story. */
-export function practiseLabel(weakest: readonly string[]): string {
-  return weakest.length ? `Practise your weakest letters (${weakest.join(', ')})` : 'Practise the next story';
+/**
+ * The dashboard's practise button: the weakest letters when there are any, else the next (suggested)
+ * story, or for a learner who has not practised yet, the first.
+ */
+export function practiseLabel(weakest: readonly string[], sessions = 1): string {
+  if (weakest.length) return `Practise your weakest letters (${weakest.join(', ')})`;
+  return sessions > 0 ? 'Practise the next story' : 'Start your first story';
 }
 
 /** Progress at a glance: sessions, practice time, streak, accuracy, per-letter chart, recent sessions. */
@@ -94,7 +98,7 @@ export function ProgressPanel() {
           <p className="muted">Practise a story to see how each letter is going.</p>
         )}
         <Link className="button button-primary" to={practiseLink}>
-          {practiseLabel(progress.weakest_letters)}
+          {practiseLabel(progress.weakest_letters, t.sessions)}
         </Link>
       </div>
       <div className="card">

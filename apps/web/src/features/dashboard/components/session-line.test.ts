@@ -41,5 +41,7 @@ describe('practiseLabel', () => {
   it('names the weakest letters, or offers the next story when none is weak', () => {
     expect(practiseLabel(['M', 'N'])).toBe('Practise your weakest letters (M, N)');
     expect(practiseLabel([])).toBe('Practise the next story');
+    // a learner who has not practised yet
+    expect(practiseLabel([], 0)).toBe('Start your first story');
   });
 });
