@@ -12,13 +12,16 @@ describe('streakFromDays', () => {
 });
 
 describe('weakestLetters', () => {
-  it('orders by accuracy and ignores letters tried too rarely or already strong', () => {
+  it('orders by accuracy and ignores letters already strong', () => {
     const rows = [
       { letter: 'A', attempted: 10, accuracy: 0.5 },
       { letter: 'S', attempted: 4, accuracy: 0.25 },
       { letter: 'T', attempted: 1, accuracy: 0 },
+      { letter: 'R', attempted: 1, accuracy: 1 },
       { letter: 'B', attempted: 10, accuracy: 0.95 },
     ];
-    expect(weakestLetters(rows)).toEqual(['S', 'A']);
+    // T, missed in its one try, is what the story's result names: it is drilled too
+    expect(weakestLetters(rows)).toEqual(['T', 'S', 'A']);
+    expect(weakestLetters(rows, 5, 2)).toEqual(['S', 'A']);
   });
 });

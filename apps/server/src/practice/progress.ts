@@ -17,11 +17,17 @@ export function streakFromDays(days: string[], today = new Date()): number {
   return streak;
 }
 
-/** Letters with the lowest accuracy (tried at least `minAttempted` times), weakest first. */
+/**
+ * Letters with the lowest accuracy (right first time less than 90% of the times they came up),
+ * weakest first, the more often tried first among equals. A letter tried once and not right first
+ * time is weak too: it is what the story's result tells the learner to practise, so "Practise your
+ * weakest letters" drills it (before 2026-11-27 only letters tried twice or more counted, and the
+ * drill practised another letter than the one the result named).
+ */
 export function weakestLetters(
   rows: { letter: string; attempted: number; accuracy: number }[],
   n = 5,
-  minAttempted = 2,
+  minAttempted = 1,
 ): string[] {
   return rows
     .filter((r) => r.attempted >= minAttempted && r.accuracy < 0.9)
