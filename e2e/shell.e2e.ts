@@ -375,6 +375,34 @@ test.describe('mobile 375x812', () => {
   });
 });
 
+test.describe('a phone with the largest text (20 px)', () => {
+  test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+
+  test('no page scrolls sideways, the avatar stays on the screen, and the About table fits its card', async ({
+    page,
+    base,
+  }) => {
+    await startInTheme(page, 'high-contrast');
+    await page.addInitScript(() =>
+      localStorage.setItem('user_preferences', JSON.stringify({ accessibility: { fontSize: 'xlarge' } })),
+    );
+    await registerViaUi(page);
+    expect(await page.evaluate(() => getComputedStyle(document.documentElement).fontSize)).toBe('20px');
+    for (const path of ['/dashboard', '/settings', '/about-recognition', '/asl-world']) {
+      await page.goto(`${base}${path}`);
+      await expect(page.locator('h1').first()).toBeVisible();
+      expect(await page.evaluate(() => document.documentElement.scrollWidth), path).toBeLessThanOrEqual(390);
+      await expect(page.locator('.user-button')).toBeInViewport({ ratio: 1 });
+      if (path !== '/about-recognition') continue;
+      const fit = await page
+        .locator('table')
+        .first()
+        .evaluate((t) => ({ table: t.scrollWidth, wrap: t.parentElement!.clientWidth }));
+      expect(fit.table).toBeLessThanOrEqual(fit.wrap);
+    }
+  });
+});
+
 test.describe('the smallest phone, 320x568', () => {
   test.use({ viewport: { width: 320, height: 568 }, isMobile: true, hasTouch: true });
 
