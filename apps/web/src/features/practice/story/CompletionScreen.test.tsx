@@ -84,4 +84,14 @@ describe('CompletionScreen', () => {
     expect(screen.getByRole('list', { name: 'Right first time, by letter' })).toHaveTextContent('T 75%');
     expect(screen.getByRole('button', { name: 'Practise your weakest letters' })).toBeInTheDocument();
   });
+  it('names the letters after the count when they are exactly the letters counted', () => {
+    render(
+      <CompletionScreen
+        summary={{ ...base, letters_first_try: 2, accuracy_by_letter: { C: 1, A: 1, T: 0 } }}
+        onPractiseNext={() => {}}
+        onChooseStory={() => {}}
+      />,
+    );
+    expect(screen.getByTestId('result-lead')).toHaveTextContent('You got 2 letters right first time: C, A.');
+  });
 });

@@ -5,6 +5,16 @@ import { plural, practiceTime } from '../../../lib/words';
 const CONFETTI = 28;
 
 /**
+ * The letters right first time every time they came up, after the count: ": C, A" when they are
+ * exactly the letters counted, else ", and C, A every time" (the count is of the story's letters,
+ * and a letter may come up more than once).
+ */
+function named(everyTime: readonly string[], firstTry: number): string {
+  if (!everyTime.length) return '';
+  return everyTime.length === firstTry ? `: ${everyTime.join(', ')}` : `, and ${everyTime.join(', ')} every time`;
+}
+
+/**
  * The end-of-story celebration: a story finished gets confetti falling over the result and a star
  * (a calm glowing badge under reduced motion); one ended early with letters signed, a tick alone.
  */
@@ -56,7 +66,7 @@ export function CompletionScreen({
   const celebrate = s.completed || s.letters_signed > 0;
   const lead =
     s.letters_first_try > 0
-      ? `You got ${plural(s.letters_first_try, 'letter')} right first time${everyTime.length ? `, and ${everyTime.join(', ')} every time` : ''}.`
+      ? `You got ${plural(s.letters_first_try, 'letter')} right first time${named(everyTime, s.letters_first_try)}.`
       : s.letters_signed > 0
         ? `You signed ${plural(s.letters_signed, 'letter')}: every one counts.`
         : 'You made a start: every story gets easier with practice.';
