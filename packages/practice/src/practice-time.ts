@@ -11,12 +11,16 @@
  */
 export const MAX_ACTIVE_GAP_MS = 60_000;
 
+/** The practice time between two moments: the gap, up to MAX_ACTIVE_GAP_MS (none backwards). */
+export const activeGap = (fromMs: number, toMs: number): number =>
+  Math.min(Math.max(0, toMs - fromMs), MAX_ACTIVE_GAP_MS);
+
 /** The practice time from `startMs` through each move at `movesMs` (in any order), gaps capped. */
 export function practiceTime(startMs: number, movesMs: readonly number[]): number {
   let total = 0;
   let last = startMs;
   for (const t of [...movesMs].sort((a, b) => a - b)) {
-    if (t > last) total += Math.min(t - last, MAX_ACTIVE_GAP_MS);
+    total += activeGap(last, t);
     last = Math.max(last, t);
   }
   return total;

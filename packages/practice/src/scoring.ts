@@ -11,7 +11,8 @@ export interface ScoredAttempt {
 
 export type SessionResult = Omit<SessionCompleteData, 'session_id' | 'story_id' | 'duration_ms'>;
 
-const key = (a: Pick<ScoredAttempt, 'sentence_index' | 'word_index' | 'letter_index'>) =>
+/** A letter's place in its story, as one string (for sets and maps of letters). */
+export const positionKey = (a: Pick<ScoredAttempt, 'sentence_index' | 'word_index' | 'letter_index'>) =>
   `${a.sentence_index}/${a.word_index}/${a.letter_index}`;
 
 /** Per letter of the story tried: its target, whether it was signed, whether right at the first try. */
@@ -20,7 +21,7 @@ export function letterResults(
 ): { target: string; signed: boolean; firstTry: boolean }[] {
   const byPos = new Map<string, { target: string; signed: boolean; firstTry: boolean }>();
   for (const a of attempts) {
-    const k = key(a);
+    const k = positionKey(a);
     const e = byPos.get(k);
     if (!e) byPos.set(k, { target: a.target, signed: a.correct, firstTry: a.correct });
     else if (a.correct) e.signed = true;

@@ -1,5 +1,5 @@
 import type { OfflineSessionRequest, OfflineSessionResponse, Story } from '@asl/protocol';
-import { practiceTime, storyTargets, summarise } from '@asl/practice';
+import { positionKey, practiceTime, storyTargets, summarise } from '@asl/practice';
 import { and, asc, eq } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { practiceAttempts, practiceSessions } from '../db/schema';
@@ -10,9 +10,9 @@ const MAX_ACTIVE_MS = 4 * 3_600_000;
 
 /** Checks every attempt against the story's letters; the first mismatch is a coded 422. */
 export function checkAttempts(story: Story, attempts: OfflineSessionRequest['attempts']): void {
-  const letters = new Map(storyTargets(story).map((t) => [`${t.sentence_index}/${t.word_index}/${t.letter_index}`, t]));
+  const letters = new Map(storyTargets(story).map((t) => [positionKey(t), t]));
   attempts.forEach((a, i) => {
-    const t = letters.get(`${a.sentence_index}/${a.word_index}/${a.letter_index}`);
+    const t = letters.get(positionKey(a));
     if (!t || t.letter !== a.target) throw new AppError('TARGET_MISMATCH', undefined, `attempts.${i}.target`);
   });
 }
@@ -120,11 +120,9 @@ export async function saveOfflineSession(
       .where(eq(practiceAttempts.sessionId, row.id))
       .orderBy(asc(practiceAttempts.createdAt), asc(practiceAttempts.correct));
     const targets = storyTargets(story);
-    const done = new Set(
-      all.filter((a) => a.correct).map((a) => `${a.sentence_index}/${a.word_index}/${a.letter_index}`),
-    );
-    const lettersDone = targets.filter((t) => done.has(`${t.sentence_index}/${t.word_index}/${t.letter_index}`)).length;
-    const next = targets.find((t) => !done.has(`${t.sentence_index}/${t.word_index}/${t.letter_index}`));
+    const done = new Set(all.filter((a) => a.correct).map(positionKey));
+    const lettersDone = targets.filter((t) => done.has(positionKey(t))).length;
+    const next = targets.find((t) => !done.has(positionKey(t)));
     const completedAt = body.completed_at ? new Date(body.completed_at) : row.completedAt;
     // the device's own figure, or the same rule over the attempts' times (idle gaps count a minute)
     const moves = all.map((a) => a.createdAt.getTime());

@@ -1,5 +1,5 @@
 import {
-  MAX_ACTIVE_GAP_MS,
+  activeGap,
   PracticeEngine,
   summarise,
   targetIndexOf,
@@ -103,7 +103,7 @@ export class PracticeSession {
 
   private tick(): void {
     const now = Date.now();
-    this.unsavedActiveMs += Math.min(now - this.activeSince, MAX_ACTIVE_GAP_MS);
+    this.unsavedActiveMs += activeGap(this.activeSince, now);
     this.activeSince = now;
   }
 

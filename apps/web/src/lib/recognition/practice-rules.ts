@@ -6,8 +6,9 @@
 export {
   feedbackData,
   HandReader,
-  MAX_ACTIVE_GAP_MS,
+  activeGap,
   PracticeEngine,
+  positionKey,
   summarise,
   type PracticeEvent,
   type PracticeFrame,

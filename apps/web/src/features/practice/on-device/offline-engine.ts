@@ -16,9 +16,10 @@ import type {
 } from '@asl/protocol';
 import {
   HandReader,
-  MAX_ACTIVE_GAP_MS,
+  activeGap,
   feedbackData,
   PracticeEngine,
+  positionKey,
   summarise,
   type PracticeEvent,
   type PracticeFrame,
@@ -218,7 +219,7 @@ export class OfflinePracticeEngine {
 
   private move(): void {
     const now = this.now();
-    this.activeMs += Math.min(now - this.activeSince, MAX_ACTIVE_GAP_MS);
+    this.activeMs += activeGap(this.activeSince, now);
     this.activeSince = now;
   }
 
@@ -268,14 +269,12 @@ export class OfflinePracticeEngine {
  * as it was accepted.
  */
 function continuedAttempts(engine: PracticeEngine, given: readonly ScoredAttempt[]): ScoredAttempt[] {
-  const key = (a: Pick<ScoredAttempt, 'sentence_index' | 'word_index' | 'letter_index'>) =>
-    `${a.sentence_index}/${a.word_index}/${a.letter_index}`;
   const before = engine.targets.slice(0, engine.index);
-  const seen = new Set(given.map(key));
+  const seen = new Set(given.map(positionKey));
   // the letters before the starting one, and the starting one (wrong tries at it count too)
-  const reached = new Set(engine.targets.slice(0, engine.index + 1).map(key));
+  const reached = new Set(engine.targets.slice(0, engine.index + 1).map(positionKey));
   return [
-    ...given.filter((a) => reached.has(key(a))),
-    ...before.filter((t) => !seen.has(key(t))).map((t) => ({ ...t, target: t.letter, correct: true })),
+    ...given.filter((a) => reached.has(positionKey(a))),
+    ...before.filter((t) => !seen.has(positionKey(t))).map((t) => ({ ...t, target: t.letter, correct: true })),
   ];
 }
