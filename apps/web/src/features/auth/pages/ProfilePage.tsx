@@ -4,6 +4,7 @@ import { notify } from '../../../lib/notifications/notifications';
 import { useSession } from '../../../lib/session/session-context';
 import { Alert } from '../../../lib/ui/Alert';
 import { Field } from '../../../lib/ui/Field';
+import { fieldErrors } from '../../../lib/ui/field-errors';
 import { updateProfile } from '../api/update-profile';
 
 export function ProfilePage() {
@@ -25,10 +26,7 @@ export function ProfilePage() {
   async function onSubmit(e: FormEvent) {
     e.preventDefault();
     // each field's problem beside it, before anything is sent
-    const parsed = profileUpdateRequestSchema.safeParse(form);
-    const next: typeof errors = {};
-    if (!parsed.success)
-      for (const issue of parsed.error.issues) next[issue.path[0] as keyof typeof form] ??= issue.message;
+    const next = fieldErrors<keyof typeof form>(profileUpdateRequestSchema.safeParse(form));
     setErrors(next);
     if (Object.keys(next).length > 0) return;
     setSaving(true);

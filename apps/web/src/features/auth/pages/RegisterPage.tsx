@@ -4,6 +4,7 @@ import { Link, useNavigate } from 'react-router';
 import { useSession } from '../../../lib/session/session-context';
 import { Alert } from '../../../lib/ui/Alert';
 import { Field } from '../../../lib/ui/Field';
+import { fieldErrors } from '../../../lib/ui/field-errors';
 import { focusFirstInvalid } from '../../../lib/ui/focus-first-invalid';
 import { AuthCard } from '../components/AuthCard';
 import { PasswordHint } from '../password/PasswordHint';
@@ -38,13 +39,7 @@ export function RegisterPage() {
       password: values.password,
       firstName: values.firstName || undefined,
     });
-    const next: Errors = {};
-    if (!parsed.success) {
-      for (const issue of parsed.error.issues) {
-        const k = issue.path[0] as keyof Errors;
-        next[k] ??= issue.message;
-      }
-    }
+    const next = fieldErrors<keyof Errors>(parsed);
     if (!next.password && verdict.problem) next.password = verdict.problem;
     if (!values.confirm) next.confirm = 'Type the password again to confirm it.';
     else if (values.password !== values.confirm) next.confirm = 'The passwords do not match.';
