@@ -1,5 +1,5 @@
 import {
-  activeGap,
+  MAX_ACTIVE_GAP_MS,
   PracticeEngine,
   summarise,
   targetIndexOf,
@@ -9,7 +9,7 @@ import {
 } from '@asl/practice';
 import type { PracticeState, PracticeTarget, SessionCompleteData, Story } from '@asl/protocol';
 import { randomUUID } from 'node:crypto';
-import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { practiceAttempts, practiceSessions } from '../db/schema';
 
@@ -26,9 +26,8 @@ export type SessionStatus = PracticeState['status'];
 export class PracticeSession {
   readonly engine: PracticeEngine;
   private status: SessionStatus;
-  private activeSince = Date.now();
-  /** practice time not yet written to the row */
-  private unsavedActiveMs = 0;
+  /** when this copy of the session was opened (practice time counts from it, or from its row's last save) */
+  private readonly openedAt = Date.now();
 
   private constructor(
     private readonly db: Db,
@@ -101,17 +100,17 @@ export class PracticeSession {
     };
   }
 
-  private tick(): void {
-    const now = Date.now();
-    this.unsavedActiveMs += activeGap(this.activeSince, now);
-    this.activeSince = now;
-  }
-
   private async ensureRow(): Promise<void> {
     if (this.row) return;
     const [row] = await this.db
       .insert(practiceSessions)
-      .values({ id: this.id, userId: this.userId, storyId: this.story.id, ...this.positionColumns() })
+      .values({
+        id: this.id,
+        userId: this.userId,
+        storyId: this.story.id,
+        ...this.positionColumns(),
+        updatedAt: new Date(this.openedAt), // practice time is counted from the row's last save (savePosition)
+      })
       .returning();
     if (!row) throw new Error('session insert returned nothing');
     this.row = row;
@@ -127,18 +126,28 @@ export class PracticeSession {
     };
   }
 
+  /**
+   * Writes the position and adds the practice time since the row's last save, up to
+   * MAX_ACTIVE_GAP_MS (the rule of practiceTime): the session's time is the time between its moves,
+   * whichever copy of it (a second tab, a reloaded page) made them, so two tabs on one session do
+   * not count the same minutes twice. A session last saved more than that gap before this copy was
+   * opened (resumed another day) counts from the opening instead.
+   */
   private async savePosition(): Promise<void> {
-    this.tick();
     if (!this.row) return;
-    const activeMs = Math.round(this.unsavedActiveMs);
-    this.unsavedActiveMs -= activeMs;
+    const now = new Date();
+    const ms = (t: SQL) => sql`(extract(epoch from ${t}) * 1000)`;
+    const saved = ms(sql`${practiceSessions.updatedAt}`);
+    const opened = ms(sql`${new Date(this.openedAt).toISOString()}::timestamptz`);
+    const from = sql`case when ${saved} < ${opened} - ${MAX_ACTIVE_GAP_MS} then ${opened} else ${saved} end`;
+    const added = sql`greatest(0, least(${MAX_ACTIVE_GAP_MS}, round(${ms(sql`${now.toISOString()}::timestamptz`)} - ${from})))::int`;
     await this.db
       .update(practiceSessions)
       .set({
         ...this.positionColumns(),
         status: this.status,
-        updatedAt: new Date(),
-        activeMs: sql`${practiceSessions.activeMs} + ${activeMs}`,
+        updatedAt: now,
+        activeMs: sql`${practiceSessions.activeMs} + ${added}`,
       })
       .where(eq(practiceSessions.id, this.id));
   }

@@ -1,0 +1,80 @@
+import type { PracticeEvent } from '@asl/practice';
+import { eq } from 'drizzle-orm';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { practiceSessions } from '../db/schema';
+import { registerLearner } from '../test/learners';
+import { DB_KINDS, startTestServer, type TestServer } from '../test/test-server';
+import { PracticeSession } from './practice-session';
+import { getStory } from './stories-repo';
+
+/** A right attempt at the session's letter, as the engine reports one that moves on. */
+function rightAttempt(s: PracticeSession): PracticeEvent {
+  const target = s.target!;
+  return {
+    kind: 'attempt',
+    target,
+    detected: target.letter,
+    confidence: 0.98,
+    correct: true,
+    counted: true,
+    firstTry: true,
+    hint: '',
+    heldMs: 400,
+    advanced: true,
+    finished: false,
+  };
+}
+
+describe.each(DB_KINDS)('practice time of one session (%s)', (kind) => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer(kind, { RECOGNITION_WORKERS: '0' });
+  });
+  afterAll(async () => {
+    await server?.stop();
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  const at = (s: number) => vi.setSystemTime(new Date(Date.UTC(2026, 10, 27, 9, 0, s)));
+  const activeMs = async (id: string) =>
+    (await server.database.db.select().from(practiceSessions).where(eq(practiceSessions.id, id)))[0]!.activeMs;
+
+  it('counts time from the start, once when two tabs practise the session, and not the night between two days', async () => {
+    const db = server.database.db;
+    const learner = await registerLearner(server.api);
+    const story = (await getStory(db, 'l1-my-cat'))!;
+    vi.useFakeTimers({ toFake: ['Date'] });
+
+    at(0);
+    const first = PracticeSession.start(db, learner.user_id, story);
+    at(10); // ten seconds to sign the first letter
+    await first.recordAttempt(rightAttempt(first));
+    expect(await activeMs(first.id)).toBe(10_000);
+
+    // the same story opened in a second tab: both practise the one session
+    at(12);
+    const second = (await PracticeSession.findResumable(db, learner.user_id, { sessionId: first.id }, (id) =>
+      getStory(db, id),
+    ))!;
+    expect(second.id).toBe(first.id);
+    at(20);
+    await second.recordAttempt(rightAttempt(second)); // 10..20 is new practice time
+    at(30);
+    await first.tryAgain(); // the first tab last saved at 10: 20..30 is new, 10..20 was counted
+    at(40);
+    await second.tryAgain();
+    // 40 seconds of practice, whichever tab the moves came from (each tab alone would add 60)
+    expect(await activeMs(first.id)).toBe(40_000);
+
+    // opened again the next day: the night away is not practice, the time since opening is
+    at(86_400);
+    const nextDay = (await PracticeSession.findResumable(db, learner.user_id, { sessionId: first.id }, (id) =>
+      getStory(db, id),
+    ))!;
+    at(86_415);
+    await nextDay.tryAgain();
+    expect(await activeMs(first.id)).toBe(55_000);
+  });
+});
