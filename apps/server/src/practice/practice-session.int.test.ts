@@ -7,20 +7,20 @@ import { DB_KINDS, startTestServer, type TestServer } from '../test/test-server'
 import { PracticeSession } from './practice-session';
 import { getStory } from './stories-repo';
 
-/** A right attempt at the session's letter, as the engine reports one that moves on. */
-function rightAttempt(s: PracticeSession): PracticeEvent {
+/** An attempt at the session's letter as the engine reports it: a right one moves on. */
+function attempt(s: PracticeSession, correct = true): PracticeEvent {
   const target = s.target!;
   return {
     kind: 'attempt',
     target,
-    detected: target.letter,
+    detected: correct ? target.letter : 'S',
     confidence: 0.98,
-    correct: true,
+    correct,
     counted: true,
     firstTry: true,
     hint: '',
     heldMs: 400,
-    advanced: true,
+    advanced: correct,
     finished: false,
   };
 }
@@ -41,7 +41,7 @@ describe.each(DB_KINDS)('practice time of one session (%s)', (kind) => {
   const activeMs = async (id: string) =>
     (await server.database.db.select().from(practiceSessions).where(eq(practiceSessions.id, id)))[0]!.activeMs;
 
-  it('counts time from the start, once when two tabs practise the session, and not the night between two days', async () => {
+  it('counts time from the start, once when two tabs practise the session, not the night between two days, and every wrong attempt as a move', async () => {
     const db = server.database.db;
     const learner = await registerLearner(server.api);
     const story = (await getStory(db, 'l1-my-cat'))!;
@@ -50,7 +50,7 @@ describe.each(DB_KINDS)('practice time of one session (%s)', (kind) => {
     at(0);
     const first = PracticeSession.start(db, learner.user_id, story);
     at(10); // ten seconds to sign the first letter
-    await first.recordAttempt(rightAttempt(first));
+    await first.recordAttempt(attempt(first));
     expect(await activeMs(first.id)).toBe(10_000);
 
     // the same story opened in a second tab: both practise the one session
@@ -60,7 +60,7 @@ describe.each(DB_KINDS)('practice time of one session (%s)', (kind) => {
     ))!;
     expect(second.id).toBe(first.id);
     at(20);
-    await second.recordAttempt(rightAttempt(second)); // 10..20 is new practice time
+    await second.recordAttempt(attempt(second)); // 10..20 is new practice time
     at(30);
     await first.tryAgain(); // the first tab last saved at 10: 20..30 is new, 10..20 was counted
     at(40);
@@ -76,5 +76,14 @@ describe.each(DB_KINDS)('practice time of one session (%s)', (kind) => {
     at(86_415);
     await nextDay.tryAgain();
     expect(await activeMs(first.id)).toBe(55_000);
+
+    // three minutes of wrong attempts, one every 30 s, then the right one: all of it is practice
+    for (let t = 86_445; t <= 86_595; t += 30) {
+      at(t);
+      await nextDay.recordAttempt(attempt(nextDay, false));
+    }
+    at(86_625);
+    await nextDay.recordAttempt(attempt(nextDay));
+    expect(await activeMs(first.id)).toBe(55_000 + 210_000);
   });
 });

@@ -152,7 +152,7 @@ export class PracticeSession {
       .where(eq(practiceSessions.id, this.id));
   }
 
-  /** Saves a counted attempt the engine reported (the engine has already moved on a correct one). */
+  /** Saves a counted attempt the engine reported (the engine has already moved on a correct one), and the time to it. */
   async recordAttempt(e: PracticeEvent): Promise<void> {
     if (!e.counted) return;
     await this.ensureRow();
@@ -170,7 +170,7 @@ export class PracticeSession {
       hint: e.hint,
       heldMs: e.heldMs,
     });
-    if (e.advanced) await this.savePosition();
+    await this.savePosition(); // every attempt is a move: its time counts (practiceTime), right or wrong
   }
 
   /** Moves to a letter of the story (where the learner got to offline); unknown positions are ignored. */

@@ -150,6 +150,21 @@ describe('offline practice engine (the server practice rules, in the browser)', 
     expect(logs[0]!.active_ms).toBe(summary.duration_ms);
   });
 
+  it('counts the time of wrong attempts too: each is a move (a struggle with one letter is practice)', () => {
+    const { engine, hold, away, logs } = setup();
+    engine.start();
+    for (let i = 0; i < 4; i++) {
+      away(40_000);
+      hold(HANDS.L!); // wrong for H, every 40 s
+      hold(null, 300); // the hand down before the next try
+    }
+    hold(HANDS.H!);
+    engine.close();
+    // four gaps of about 41 s between the wrong tries (each under a minute), not one minute in all
+    expect(logs[0]!.attempts.filter((a) => !a.correct)).toHaveLength(4);
+    expect(logs[0]!.active_ms).toBeGreaterThan(4 * 40_000);
+  });
+
   it('a story begun online and finished on the device is the whole story: the online attempts count too', () => {
     // online: H right, I wrong (Y) then right; the connection drops with I still held, at B
     const from = { sentence_index: 1, word_index: 0, letter_index: 0 };

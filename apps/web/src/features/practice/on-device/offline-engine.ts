@@ -188,7 +188,7 @@ export class OfflinePracticeEngine {
         at: new Date(this.now()).toISOString(),
         hint: e.hint,
       });
-    if (e.advanced) this.move();
+    if (e.counted) this.move(); // every attempt is a move: its time counts, right or wrong
     this.emit('asl_feedback', { data: { ...feedback, state: this.state() } });
     if (e.finished) this.finish('complete_story');
     return e;
