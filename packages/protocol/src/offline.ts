@@ -55,6 +55,13 @@ export const offlineSessionRequestSchema = z.object({
   session_id: z.uuid().optional(),
   started_at: isoDate,
   completed_at: isoDate.nullable(),
+  /**
+   * The device's clock when it sent this upload: the server moves the session's times by the
+   * difference from its own clock (a device set days or hours wrong), so the streak and the
+   * dashboard's dates are the server's days. Without it, a time after the upload is taken as the
+   * upload's.
+   */
+  sent_at: isoDate.optional(),
   /** Time spent practising; without it, the gaps between the attempts (and the completion), each up to a minute (practiceTime). */
   active_ms: z
     .number()

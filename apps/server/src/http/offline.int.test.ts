@@ -121,6 +121,44 @@ describe.each(DB_KINDS)('offline practice uploads and analytics (%s)', (kind) =>
     expect(await time()).toBe(15_000 + 60_000 + 42_000);
   });
 
+  it("puts a device's wrong clock right: its times move by the clock's error, and none is after the upload", async () => {
+    const day = 86_400_000;
+    const session = (offMs: number, sent = true) => {
+      const device = (ago: number) => new Date(Date.now() + offMs - ago).toISOString();
+      return {
+        client_id: randomUUID(),
+        story_id: storyId,
+        started_at: device(60_000),
+        completed_at: null,
+        attempts: letters.slice(0, 2).map((l, i) => attempt(l, true, device(40_000 - i * 20_000))),
+        ...(sent ? { sent_at: device(0) } : {}),
+      };
+    };
+    const practised = async (token: string) => {
+      const p = (await call(server.api('/progress'), { token })).body;
+      return { streak: p.streak_days as number, started: Date.parse(p.recent_sessions[0].started_at) };
+    };
+    // a device three days ahead, and one five days behind: practised today, a streak of one day
+    for (const off of [3 * day, -5 * day]) {
+      const { token } = await newLearner();
+      expect((await upload(token, session(off))).status).toBe(201);
+      const { streak, started } = await practised(token);
+      expect(streak).toBe(1);
+      expect(Math.abs(started - (Date.now() - 60_000))).toBeLessThan(30_000);
+    }
+    // an older client that does not say its clock: a time after the upload is the upload's
+    const { token } = await newLearner();
+    expect((await upload(token, session(4 * 365 * day, false))).status).toBe(201);
+    const { streak, started } = await practised(token);
+    expect(streak).toBe(1);
+    expect(started).toBeLessThanOrEqual(Date.now());
+    // a clock a few seconds off is left alone (the session's own times are kept)
+    const near = await newLearner();
+    const body = session(5_000);
+    expect((await upload(near.token, body)).status).toBe(201);
+    expect((await practised(near.token)).started).toBe(Date.parse(body.started_at));
+  });
+
   it("a story begun online and continued offline is one session, finished by the device's upload", async () => {
     const { token } = await newLearner();
     const other = await newLearner();

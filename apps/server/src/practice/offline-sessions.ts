@@ -8,6 +8,26 @@ import { AppError } from '../errors';
 /** Longest practice time credited for one offline session (idle gaps are capped too: practiceTime). */
 const MAX_ACTIVE_MS = 4 * 3_600_000;
 
+/** A device clock closer than this to the server's is taken as right (network time, small drift). */
+export const CLOCK_TOLERANCE_MS = 60_000;
+
+/**
+ * The upload's times on the server's clock: moved by how far the device's clock (`sent_at`) is off,
+ * when it is off by more than CLOCK_TOLERANCE_MS, and never later than now (practice cannot have
+ * happened after its upload). A device with its date set wrong would otherwise make a streak of
+ * days never practised, or a session dated years ahead.
+ */
+export function serverTimes(body: OfflineSessionRequest, now = Date.now()) {
+  const off = body.sent_at ? now - Date.parse(body.sent_at) : 0;
+  const shift = Math.abs(off) > CLOCK_TOLERANCE_MS ? off : 0;
+  const when = (iso: string) => new Date(Math.min(now, Date.parse(iso) + shift));
+  return {
+    startedAt: when(body.started_at),
+    completedAt: body.completed_at ? when(body.completed_at) : null,
+    attemptAt: (a: OfflineSessionRequest['attempts'][number]) => when(a.at),
+  };
+}
+
 /** Checks every attempt against the story's letters; the first mismatch is a coded 422. */
 export function checkAttempts(story: Story, attempts: OfflineSessionRequest['attempts']): void {
   const letters = new Map(storyTargets(story).map((t) => [positionKey(t), t]));
@@ -51,7 +71,8 @@ export async function saveOfflineSession(
 ): Promise<OfflineSessionResponse & { created: boolean }> {
   checkAttempts(story, body.attempts);
   const continued = body.session_id ? await continuedSession(db, userId, story.id, body.session_id) : null;
-  const startedAt = continued?.startedAt ?? new Date(body.started_at);
+  const times = serverTimes(body);
+  const startedAt = continued?.startedAt ?? times.startedAt;
   const inserted = continued
     ? []
     : await db
@@ -96,7 +117,7 @@ export async function saveOfflineSession(
             correct: a.correct,
             hint: a.hint ?? '',
             heldMs: a.held_ms,
-            createdAt: new Date(a.at),
+            createdAt: times.attemptAt(a),
             clientId: a.client_id,
           })),
         )
@@ -123,7 +144,7 @@ export async function saveOfflineSession(
     const done = new Set(all.filter((a) => a.correct).map(positionKey));
     const lettersDone = targets.filter((t) => done.has(positionKey(t))).length;
     const next = targets.find((t) => !done.has(positionKey(t)));
-    const completedAt = body.completed_at ? new Date(body.completed_at) : row.completedAt;
+    const completedAt = times.completedAt ?? row.completedAt;
     // the device's own figure, or the same rule over the attempts' times (idle gaps count a minute)
     const moves = all.map((a) => a.createdAt.getTime());
     if (completedAt) moves.push(completedAt.getTime());

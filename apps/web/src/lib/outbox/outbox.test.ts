@@ -111,6 +111,9 @@ describe('flushOutbox', () => {
     const [url, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
     expect(url).toBe('/api/v1/practice/offline-sessions');
     expect((init.headers as Record<string, string>).authorization).toBe('Bearer T');
+    // the device's clock when sent (not when queued): the server corrects the times by it
+    const sentAt = Date.parse(JSON.parse(init.body as string).sent_at);
+    expect(Math.abs(sentAt - Date.now())).toBeLessThan(5_000);
     expect(await pendingRecords(SYNC_TAGS.practiceData)).toEqual([]);
     expect(await flushOutbox(SYNC_TAGS.practiceData)).toEqual({ sent: 0, dropped: 0, kept: 0 });
   });

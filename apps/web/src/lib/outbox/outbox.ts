@@ -118,6 +118,7 @@ async function flushPractice(
           ...body,
           completed_at: last ? body.completed_at : null,
           attempts: body.attempts.slice(p * size, (p + 1) * size),
+          sent_at: new Date().toISOString(), // the server corrects the times by this device's clock
         };
         await call('offlineSession', { body: piece }, once);
       }
