@@ -38,6 +38,22 @@ export const storiesQuerySchema = z.object({
 });
 export type StoriesQuery = z.output<typeof storiesQuerySchema>;
 export const storiesResponseSchema = z.object({ stories: z.array(storySummarySchema) });
+
+/** Whether `tz` is a time zone this runtime knows (an IANA name such as Europe/Berlin). */
+export function isTimeZone(tz: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: tz });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** GET /progress: `tz` is the learner's time zone, whose days the streak counts (UTC without it). */
+export const progressQuerySchema = z.object({
+  tz: z.string().max(64).refine(isTimeZone, { message: 'Unknown time zone.' }).optional(),
+});
+export type ProgressQuery = z.output<typeof progressQuerySchema>;
 export const storyResponseSchema = z.object({ story: storySchema });
 
 /** Where the learner is: sentence, target word, letter within it. */

@@ -22,6 +22,7 @@ import {
 import {
   feedbackReportRequestSchema,
   feedbackReportResponseSchema,
+  progressQuerySchema,
   progressResponseSchema,
   storiesQuerySchema,
   storiesResponseSchema,
@@ -196,9 +197,10 @@ export const ROUTES = {
     summary: "The learner's progress and a suggested story",
     tag: 'practice',
     auth: true,
+    query: progressQuerySchema,
     response: progressResponseSchema,
     status: [200],
-    errors: [...AUTH_ERRORS, 'FORBIDDEN'],
+    errors: [...AUTH_ERRORS, 'FORBIDDEN', 'VALIDATION_ERROR'],
   }),
   feedbackReport: route({
     method: 'POST',

@@ -3,6 +3,7 @@ import { OFFLINE_LIMITS } from '@asl/protocol';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { analyticsEvents } from '../db/schema';
+import { streakFromDays } from '../practice/progress';
 import { call } from '../test/http';
 import { DB_KINDS, startTestServer, type TestServer } from '../test/test-server';
 
@@ -157,6 +158,39 @@ describe.each(DB_KINDS)('offline practice uploads and analytics (%s)', (kind) =>
     const body = session(5_000);
     expect((await upload(near.token, body)).status).toBe(201);
     expect((await practised(near.token)).started).toBe(Date.parse(body.started_at));
+  });
+
+  it("counts the streak in the learner's own days (the tz the app sends), and refuses an unknown time zone", async () => {
+    const { token } = await newLearner();
+    const now = Date.now();
+    const times = [now - 6 * 3_600_000, now - 60_000]; // six hours apart: one day or two, by the clock on the wall
+    const body = {
+      client_id: randomUUID(),
+      story_id: storyId,
+      started_at: new Date(times[0]! - 1_000).toISOString(),
+      completed_at: null,
+      attempts: letters.slice(0, 2).map((l, i) => attempt(l, true, new Date(times[i]!).toISOString())),
+    };
+    expect((await upload(token, body)).status).toBe(201);
+    const streaks: number[] = [];
+    // four fixed-offset zones six hours apart (Etc/GMT+6 is UTC-6): in one of them the two attempts fall on two days
+    for (const [tz, hours] of [
+      ['Etc/GMT+12', -12],
+      ['Etc/GMT+6', -6],
+      ['UTC', 0],
+      ['Etc/GMT-6', 6],
+    ] as const) {
+      const local = (ms: number) => new Date(ms + hours * 3_600_000).toISOString().slice(0, 10);
+      const expected = streakFromDays(times.map(local), local(Date.now()));
+      const res = await call(server.api(`/progress?tz=${encodeURIComponent(tz)}`), { token });
+      expect(res.status).toBe(200);
+      expect(res.body.streak_days, tz).toBe(expected);
+      streaks.push(res.body.streak_days);
+    }
+    expect(new Set(streaks).size).toBe(2); // the zones disagree: the server counted each one's days
+    const bad = await call(server.api('/progress?tz=Mars/Olympus_Mons'), { token });
+    expect(bad.status).toBe(400);
+    expect(bad.body.error).toMatchObject({ code: 'VALIDATION_ERROR', field: 'tz' });
   });
 
   it("a story begun online and continued offline is one session, finished by the device's upload", async () => {

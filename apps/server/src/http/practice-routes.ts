@@ -36,7 +36,7 @@ export function registerPracticeRoutes(
 
   serve(app, ROUTES.progress, { preHandler: [authed, canRead] }, async (request) => {
     const principal = principalOf(request);
-    const progress = await computeProgress(deps.db, principal.user.id);
+    const progress = await computeProgress(deps.db, principal.user.id, request.query.tz);
     const lastLevel = progress.recent_sessions.length
       ? ((await deps.library.get(progress.recent_sessions[0]!.story_id))?.level ?? 1)
       : 1;

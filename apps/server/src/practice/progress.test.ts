@@ -1,13 +1,25 @@
 import { describe, expect, it } from 'vitest';
-import { streakFromDays, weakestLetters } from './progress';
+import { dayIn, streakFromDays, weakestLetters } from './progress';
 
 describe('streakFromDays', () => {
-  const today = new Date('2026-11-22T10:00:00Z');
+  const today = '2026-11-22';
   it('counts consecutive days ending today or yesterday', () => {
     expect(streakFromDays(['2026-11-22', '2026-11-21', '2026-11-20', '2026-11-18'], today)).toBe(3);
     expect(streakFromDays(['2026-11-21', '2026-11-20'], today)).toBe(2);
     expect(streakFromDays(['2026-11-19'], today)).toBe(0);
     expect(streakFromDays([], today)).toBe(0);
+    // across a month's end and a leap day
+    expect(streakFromDays(['2028-03-01', '2028-02-29', '2028-02-28'], '2028-03-01')).toBe(3);
+  });
+});
+
+describe('dayIn', () => {
+  it("gives a moment's calendar day in a time zone", () => {
+    const t = Date.parse('2026-11-27T03:30:00Z');
+    expect(dayIn('UTC')(t)).toBe('2026-11-27');
+    expect(dayIn('America/Los_Angeles')(t)).toBe('2026-11-26'); // 19:30 the evening before
+    expect(dayIn('Asia/Kathmandu')(t)).toBe('2026-11-27'); // 09:15, a +5:45 zone
+    expect(dayIn('Pacific/Kiritimati')(Date.parse('2026-11-27T11:00:00Z'))).toBe('2026-11-28'); // +14
   });
 });
 

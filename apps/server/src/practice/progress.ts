@@ -3,19 +3,31 @@ import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { practiceAttempts, practiceSessions, stories } from '../db/schema';
 
-/** Consecutive days with practice, ending today or yesterday (UTC days as 'YYYY-MM-DD'). */
-export function streakFromDays(days: string[], today = new Date()): number {
+/** The calendar day ('YYYY-MM-DD') of a moment in a time zone. */
+export function dayIn(timeZone: string): (ms: number) => string {
+  const f = new Intl.DateTimeFormat('en-US', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' });
+  return (ms) => {
+    const p = Object.fromEntries(f.formatToParts(ms).map((x) => [x.type, x.value]));
+    return `${p.year}-${p.month}-${p.day}`;
+  };
+}
+
+/** Consecutive days with practice ('YYYY-MM-DD'), ending today or yesterday (`today` of the same calendar). */
+export function streakFromDays(days: Iterable<string>, today: string): number {
   const set = new Set(days);
-  const day = (d: Date) => d.toISOString().slice(0, 10);
-  const cursor = new Date(Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), today.getUTCDate()));
-  if (!set.has(day(cursor))) cursor.setUTCDate(cursor.getUTCDate() - 1);
+  const cursor = new Date(`${today}T00:00:00Z`);
+  const day = () => cursor.toISOString().slice(0, 10);
+  if (!set.has(day())) cursor.setUTCDate(cursor.getUTCDate() - 1);
   let streak = 0;
-  while (set.has(day(cursor))) {
+  while (set.has(day())) {
     streak++;
     cursor.setUTCDate(cursor.getUTCDate() - 1);
   }
   return streak;
 }
+
+/** 15 minutes: every time zone's offset is a whole number of them, so a quarter lies in one local day. */
+const QUARTER_MS = 900_000;
 
 /**
  * Letters with the lowest accuracy (right first time less than 90% of the times they came up),
@@ -43,7 +55,12 @@ const ratio = (a: number, b: number) => (b ? Math.round((a / b) * 100) / 100 : 0
  * first counted attempt was. Sessions saved before migration 0003 (counting = 'attempts') count
  * for sessions, time and streak, but not for accuracy: their attempts were counted on a timer.
  */
-export async function computeProgress(db: Db, userId: string): Promise<Omit<ProgressResponse, 'suggested_story_id'>> {
+export async function computeProgress(
+  db: Db,
+  userId: string,
+  timeZone = 'UTC',
+  now = new Date(),
+): Promise<Omit<ProgressResponse, 'suggested_story_id'>> {
   const hasAttempts = sql`exists (select 1 from ${practiceAttempts} where ${practiceAttempts.sessionId} = ${practiceSessions.id})`;
   const [totals] = await db
     .select({
@@ -88,10 +105,14 @@ export async function computeProgress(db: Db, userId: string): Promise<Omit<Prog
     .from(firsts)
     .groupBy(firsts.letter)
     .orderBy(firsts.letter);
-  const days = await db
-    .selectDistinct({ day: sql<string>`to_char(${practiceAttempts.createdAt} at time zone 'UTC', 'YYYY-MM-DD')` })
+  // the quarter hours with practice, as days of the learner's calendar
+  const quarters = await db
+    .selectDistinct({
+      q: sql<number>`floor(extract(epoch from ${practiceAttempts.createdAt}) / ${QUARTER_MS / 1000})::int`,
+    })
     .from(practiceAttempts)
     .where(eq(practiceAttempts.userId, userId));
+  const day = dayIn(timeZone);
   const recent = await db
     .select({
       session_id: practiceSessions.id,
@@ -124,7 +145,10 @@ export async function computeProgress(db: Db, userId: string): Promise<Omit<Prog
       letters_first_try: firstTry,
       accuracy: ratio(firstTry, attempted),
     },
-    streak_days: streakFromDays(days.map((d) => d.day)),
+    streak_days: streakFromDays(
+      quarters.map((r) => day(r.q * QUARTER_MS)),
+      day(now.getTime()),
+    ),
     accuracy_by_letter,
     recent_sessions: recent.map((r) => ({
       ...r,
