@@ -61,11 +61,26 @@ describe('summarise (letters, not raw attempts)', () => {
       'Hold each handshape still for a moment so it can be read clearly.',
       'Finish the story to practise every letter in it.',
     ]);
+    // the letters named, in the order named: what the result's drill practises
+    expect(s.practise_letters).toEqual(['T', 'A']);
     const two = summarise([at(0, 'M', false), at(1, 'T', false)], 12);
     expect(two.final_suggestions[0]).toBe('Practise M, T: they were not read right yet.');
   });
 
+  it('names at most three letters to practise, the weakest', () => {
+    const s = summarise(
+      ['A', 'B', 'C', 'D'].flatMap((l, i) => [at(i, l, false), ...(i < 2 ? [at(i, l, true)] : [])]),
+      12,
+    );
+    expect(s.practise_letters).toEqual(['C', 'D', 'A']);
+  });
+
   it('handles a session with no attempts', () => {
-    expect(summarise([], 3)).toMatchObject({ overall_score: 0, letters_attempted: 0, completed: false });
+    expect(summarise([], 3)).toMatchObject({
+      overall_score: 0,
+      letters_attempted: 0,
+      completed: false,
+      practise_letters: [],
+    });
   });
 });

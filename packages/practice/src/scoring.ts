@@ -1,4 +1,4 @@
-import type { SessionCompleteData } from '@asl/protocol';
+import { DRILL_MAX_LETTERS, type SessionCompleteData } from '@asl/protocol';
 
 /** A counted attempt at one letter of a story, in the order made. */
 export interface ScoredAttempt {
@@ -58,17 +58,22 @@ export function summarise(attempts: readonly ScoredAttempt[], lettersTotal: numb
   const completed = lettersTotal > 0 && signed >= lettersTotal;
   const accuracy_by_letter = accuracyByLetter(letters);
   const overall = attempted ? Math.round((firstTry / attempted) * 100) : 0;
+  // a letter never read right (a story ended early on it) did not "take more than one try"
+  const everSigned = new Set(letters.filter((l) => l.signed).map((l) => l.target));
+  // the weakest first; among equals, a letter never read right before one that took more tries
   const weakest = Object.entries(accuracy_by_letter)
     .filter(([, acc]) => acc < 1)
-    .sort((a, b) => a[1] - b[1] || a[0].localeCompare(b[0]))
-    .slice(0, 3)
+    .sort(
+      (a, b) => a[1] - b[1] || Number(everSigned.has(a[0])) - Number(everSigned.has(b[0])) || a[0].localeCompare(b[0]),
+    )
+    .slice(0, DRILL_MAX_LETTERS)
     .map(([l]) => l);
   const final_suggestions: string[] = [];
+  let practise_letters: string[] = [];
   if (weakest.length > 0) {
-    // a letter never read right (a story ended early on it) did not "take more than one try"
-    const everSigned = new Set(letters.filter((l) => l.signed).map((l) => l.target));
     const notYet = weakest.filter((l) => !everSigned.has(l));
     const moreTries = weakest.filter((l) => everSigned.has(l));
+    practise_letters = [...notYet, ...moreTries];
     if (notYet.length > 0)
       final_suggestions.push(
         notYet.length === 1
@@ -109,5 +114,6 @@ export function summarise(attempts: readonly ScoredAttempt[], lettersTotal: numb
     accuracy_by_letter,
     completion_message,
     final_suggestions,
+    practise_letters,
   };
 }

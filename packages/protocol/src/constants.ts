@@ -5,6 +5,9 @@
 
 export const PRODUCT_NAME = 'SignSpeak';
 
+/** Letters one drill practises: a story's result names at most these, and its drill has them. */
+export const DRILL_MAX_LETTERS = 3;
+
 export const API_BASE_PATH = '/api/v1';
 export const LIVE_PATH = '/ws/video';
 

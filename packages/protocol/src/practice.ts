@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DRILL_MAX_LETTERS } from './constants';
 
 /** Stories, practice sessions and progress: REST payloads and the practice live messages. */
 
@@ -112,6 +113,8 @@ export const sessionCompleteDataSchema = z.object({
   duration_ms: z.number(),
   completion_message: z.string(),
   final_suggestions: z.array(z.string()),
+  /** the letters the suggestions name, in their order (at most DRILL_MAX_LETTERS): what the result's drill practises */
+  practise_letters: z.array(z.string()),
 });
 export type SessionCompleteData = z.infer<typeof sessionCompleteDataSchema>;
 
@@ -120,6 +123,16 @@ export const startSessionDataSchema = z
     story_id: z.string().max(80).optional(),
     topic: z.string().trim().max(40).optional(),
     session_id: z.string().uuid().optional(),
+    /** a short drill of these letters at this level (what a story's result says to practise) */
+    drill: z
+      .object({
+        letters: z
+          .array(z.string().regex(/^[A-Z0-9]$/))
+          .min(1)
+          .max(DRILL_MAX_LETTERS),
+        level: z.number().int().min(1).max(4),
+      })
+      .optional(),
     /** continue at this letter (after practice offline, where the learner got to) */
     position: z
       .object({
@@ -129,7 +142,9 @@ export const startSessionDataSchema = z
       })
       .optional(),
   })
-  .refine((d) => d.story_id || d.topic || d.session_id, { message: 'Give a story_id, a topic or a session_id.' });
+  .refine((d) => d.story_id || d.topic || d.session_id || d.drill, {
+    message: 'Give a story_id, a topic, a session_id or a drill.',
+  });
 
 export const progressResponseSchema = z.object({
   totals: z.object({

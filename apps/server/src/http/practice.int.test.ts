@@ -122,6 +122,28 @@ describe.each(DB_KINDS)('stories, practice sessions and progress (%s)', (kind) =
     c.close();
   });
 
+  it("starts a drill of the letters a story's result named, in that order, at the story's level", async () => {
+    const learner = await newLearner();
+    const c = await LiveTestClient.connect(server.wsUrl(learner));
+    c.send({ type: 'control', action: 'start_session', data: { drill: { letters: ['T', 'A'], level: 1 } } });
+    const started = await c.next((m) => m.type === 'practice_session_response');
+    expect(started.data.story).toMatchObject({ id: 'drill-l1-ta', title: 'Practise T, A', level: 1 });
+    expect(started.data.story.sentences.map((s: { targets: string[] }) => s.targets[0])).toEqual(['T', 'A']);
+    expect(started.data.target).toMatchObject({ word: 'T', letter: 'T' });
+    // letters the drill cannot take are refused with a code, and nothing starts
+    const bad = [
+      { letters: ['T', 'A', 'N', 'O'], level: 1 },
+      { letters: ['t'], level: 1 },
+      { letters: [], level: 1 },
+    ];
+    for (const [i, drill] of bad.entries()) {
+      c.send({ type: 'control', action: 'start_session', data: { drill } });
+      expect((await c.nth('error', i + 1)).data.code).toBe('INVALID_MESSAGE');
+    }
+    expect(c.received.filter((m) => m.type === 'practice_session_response')).toHaveLength(1);
+    c.close();
+  });
+
   it('stores feedback reports with landmarks and is idempotent on client_id', async () => {
     const clientId = '6f1d2c2e-1b7a-4c55-9a43-0d3f1f5f0a11';
     const body = {

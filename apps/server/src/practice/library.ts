@@ -36,8 +36,13 @@ export class StoryLibrary {
    * level (saved like a topic story), or, with no weak letters, a story at their level.
    */
   async suggest(weakest: string[], level: number, recent: string[]): Promise<Story | null> {
-    const drill = drillForLetters(weakest, level, await this.all());
-    if (!drill) return suggestStory(await this.all(), weakest, level, recent);
+    return (await this.drill(weakest, level)) ?? suggestStory(await this.all(), weakest, level, recent);
+  }
+
+  /** A short drill of these letters at this level (saved like a topic story), or null with no letter. */
+  async drill(letters: string[], level: number): Promise<Story | null> {
+    const drill = drillForLetters(letters, level, await this.all());
+    if (!drill) return null;
     if (!(await this.get(drill.id))) {
       await syncStories(this.db, [drill]);
       this.cache = null;

@@ -89,7 +89,7 @@ export class LivePractice implements LiveSessionHooks {
       conn.sendError('INVALID_MESSAGE', parsed.error.issues[0]?.message ?? 'Invalid start_session data.');
       return;
     }
-    const { story_id, topic, session_id, position } = parsed.data;
+    const { story_id, topic, session_id, position, drill } = parsed.data;
     const loadStory = (id: string) => this.library.get(id);
     let session = await PracticeSession.findResumable(
       this.db,
@@ -105,7 +105,13 @@ export class LivePractice implements LiveSessionHooks {
     const resumed = !!session;
     if (!session) {
       // A session never practised has no row: resuming it starts its story afresh.
-      const story = story_id ? await this.library.get(story_id) : topic ? await this.library.forTopic(topic) : null;
+      const story = story_id
+        ? await this.library.get(story_id)
+        : topic
+          ? await this.library.forTopic(topic)
+          : drill
+            ? await this.library.drill(drill.letters, drill.level)
+            : null;
       if (!story) {
         conn.sendError(session_id ? 'SESSION_NOT_FOUND' : 'STORY_NOT_FOUND');
         return;

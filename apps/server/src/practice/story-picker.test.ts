@@ -65,7 +65,7 @@ describe('drillForLetters', () => {
     expect(d).toMatchObject({ id: 'drill-l1-tar', level: 1, title: 'Practise T, A, R' });
     expect(d.tags).toContain('topic');
     expect(d.sentences.map((s) => s.targets)).toEqual([['T', 'CAT', 'HOT'], ['A', 'CAT'], ['R']]);
-    expect(d.sentences[0]!.text).toBe('Practise T: sign T, then cat and hot.');
+    expect(d.sentences[0]!.text).toBe('Sign T, then cat and hot.');
     // level 2 reaches level-2 words of four letters, never the level-3 story's
     const d2 = drillForLetters(['R'], 2, library)!;
     expect(d2.sentences[0]!.targets).toEqual(['R', 'RAIN']);

@@ -1,4 +1,4 @@
-import type { Story } from '@asl/protocol';
+import { DRILL_MAX_LETTERS, type Story } from '@asl/protocol';
 
 const words = (s: string): string[] => s.toUpperCase().match(/[A-Z0-9]+/g) ?? [];
 
@@ -69,11 +69,12 @@ const DRILL_WORD_LENGTH: Record<number, number> = { 1: 3, 2: 4, 3: 6, 4: 8 };
 
 /**
  * A short drill of the learner's weakest letters at their level: for each letter (at most
- * three), the letter alone, then up to two words with it from the library's stories at or
- * below that level. Tagged 'topic' so the story list leaves it out, like assembled topic stories.
+ * DRILL_MAX_LETTERS, in the order given), the letter alone, then up to two words with it from the
+ * library's stories at or below that level. Tagged 'topic' so the story list leaves it out, like
+ * assembled topic stories.
  */
 export function drillForLetters(weakest: string[], level: number, library: Story[]): Story | null {
-  const letters = [...new Set(weakest.filter((l) => /^[A-Z0-9]$/.test(l)))].slice(0, 3);
+  const letters = [...new Set(weakest.filter((l) => /^[A-Z0-9]$/.test(l)))].slice(0, DRILL_MAX_LETTERS);
   if (letters.length === 0) return null;
   const maxLen = DRILL_WORD_LENGTH[level] ?? 4;
   const known = [
@@ -88,7 +89,7 @@ export function drillForLetters(weakest: string[], level: number, library: Story
   const sentences = letters.map((l) => {
     const words = known.filter((w) => w.includes(l)).slice(0, 2);
     const then = words.length ? `, then ${words.map((w) => w.toLowerCase()).join(' and ')}` : '';
-    return { text: `Practise ${l}: sign ${l}${then}.`, targets: [l, ...words] };
+    return { text: `Sign ${l}${then}.`, targets: [l, ...words] };
   });
   return {
     id: `drill-l${level}-${letters.join('').toLowerCase()}`,

@@ -1,4 +1,4 @@
-import type { ProgressResponse } from '@asl/protocol';
+import { DRILL_MAX_LETTERS, type ProgressResponse } from '@asl/protocol';
 import { Link } from 'react-router';
 import { plural, practiceTime } from '../../../lib/words';
 import { useProgress } from '../api/use-progress';
@@ -40,7 +40,8 @@ export function sessionLine(s: RecentSession): string {
  * story, or for a learner who has not practised yet, the first.
  */
 export function practiseLabel(weakest: readonly string[], sessions = 1): string {
-  if (weakest.length) return `Practise your weakest letters (${weakest.join(', ')})`;
+  // the drill it opens practises the first DRILL_MAX_LETTERS of them
+  if (weakest.length) return `Practise your weakest letters (${weakest.slice(0, DRILL_MAX_LETTERS).join(', ')})`;
   return sessions > 0 ? 'Practise the next story' : 'Start your first story';
 }
 

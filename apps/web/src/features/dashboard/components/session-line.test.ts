@@ -40,6 +40,8 @@ describe('dashboard words', () => {
 describe('practiseLabel', () => {
   it('names the weakest letters, or offers the next story when none is weak', () => {
     expect(practiseLabel(['M', 'N'])).toBe('Practise your weakest letters (M, N)');
+    // the drill it opens has three letters: the label names those
+    expect(practiseLabel(['H', 'N', 'O', 'T', 'U'])).toBe('Practise your weakest letters (H, N, O)');
     expect(practiseLabel([])).toBe('Practise the next story');
     // a learner who has not practised yet
     expect(practiseLabel([], 0)).toBe('Start your first story');

@@ -17,6 +17,7 @@ const base: SessionCompleteData = {
   duration_ms: 95_000,
   completion_message: 'Wonderful signing! You finished the story.',
   final_suggestions: ['Every letter was right at the first try. Try a story at the next level.'],
+  practise_letters: [],
 };
 
 describe('CompletionScreen', () => {
@@ -32,7 +33,7 @@ describe('CompletionScreen', () => {
     expect(screen.getByText(/No wrong attempts · practice time 2 minutes/)).toBeInTheDocument();
     // every letter right: nothing weak to practise, so the next story is offered as such
     expect(screen.getByRole('button', { name: 'Practise the next story' })).toBeInTheDocument();
-    expect(screen.queryByRole('button', { name: 'Practise your weakest letters' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /^Practise [A-Z]/ })).not.toBeInTheDocument();
   });
   it('says a story ended with letters left, with singular words where they belong', () => {
     const early = {
@@ -57,32 +58,43 @@ describe('CompletionScreen', () => {
     expect(screen.getByTestId('result-letters')).toHaveTextContent('1 of 1 letter, 0 right first time');
     expect(screen.getByText(/1 wrong attempt · practice time none yet/)).toBeInTheDocument();
   });
-  it('offers the weakest letters when a letter of this story was weak', () => {
+  it('offers a drill of the letters the suggestions name when a letter of this story was weak', () => {
     render(
       <CompletionScreen
-        summary={{ ...base, accuracy_by_letter: { S: 1, U: 0.5 } }}
+        summary={{
+          ...base,
+          accuracy_by_letter: { S: 1, U: 0.5 },
+          final_suggestions: ['Practise U: it took more than one try.'],
+          practise_letters: ['U'],
+        }}
         onPractiseNext={() => {}}
         onChooseStory={() => {}}
       />,
     );
     expect(screen.getByRole('list', { name: 'Letters to practise' })).toHaveTextContent('U 50%');
+    expect(screen.getByRole('button', { name: 'Practise U' })).toBeInTheDocument();
   });
   it('names as right first time only the letters right first time every time', () => {
     render(
       <CompletionScreen
-        summary={{ ...base, letters_first_try: 7, accuracy_by_letter: { A: 1, S: 1, T: 0.75, U: 0.5 } }}
+        summary={{
+          ...base,
+          letters_first_try: 7,
+          accuracy_by_letter: { A: 1, S: 1, T: 0.75, U: 0.5 },
+          practise_letters: ['U', 'T'],
+        }}
         onPractiseNext={() => {}}
         onChooseStory={() => {}}
       />,
     );
     // the count is of letters in the story; the names are the letters right every time they came up
     expect(screen.getByTestId('result-lead')).toHaveTextContent(
-      'You got 7 letters right first time, and A, S every time.',
+      'You got 7 letters right first time. A and S were right every time.',
     );
     // T, right first time three times in four, went well, with its share
     expect(screen.getByRole('list', { name: 'Right first time, by letter' })).toHaveTextContent('A 100%');
     expect(screen.getByRole('list', { name: 'Right first time, by letter' })).toHaveTextContent('T 75%');
-    expect(screen.getByRole('button', { name: 'Practise your weakest letters' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Practise U, T' })).toBeInTheDocument();
   });
   it('names the letters after the count when they are exactly the letters counted', () => {
     render(
@@ -92,6 +104,6 @@ describe('CompletionScreen', () => {
         onChooseStory={() => {}}
       />,
     );
-    expect(screen.getByTestId('result-lead')).toHaveTextContent('You got 2 letters right first time: C, A.');
+    expect(screen.getByTestId('result-lead')).toHaveTextContent('You got 2 letters right first time: C and A.');
   });
 });

@@ -4,14 +4,21 @@ import { plural, practiceTime } from '../../../lib/words';
 
 const CONFETTI = 28;
 
+/** "A", "A and S", "A, S and U". */
+const listed = (xs: readonly string[]) =>
+  xs.length > 1 ? `${xs.slice(0, -1).join(', ')} and ${xs.at(-1)}` : xs.join('');
+
 /**
- * The letters right first time every time they came up, after the count: ": C, A" when they are
- * exactly the letters counted, else ", and C, A every time" (the count is of the story's letters,
- * and a letter may come up more than once).
+ * The lead: the letters right first time, named after the count when they are exactly the letters
+ * counted ("3 letters right first time: C, A and T."); otherwise the letters right every time they
+ * came up get a sentence of their own (the count is of the story's letters, and a letter may come up
+ * more than once: "7 letters right first time. A and S were right every time.").
  */
-function named(everyTime: readonly string[], firstTry: number): string {
-  if (!everyTime.length) return '';
-  return everyTime.length === firstTry ? `: ${everyTime.join(', ')}` : `, and ${everyTime.join(', ')} every time`;
+function firstTimeLead(firstTry: number, everyTime: readonly string[]): string {
+  const count = `You got ${plural(firstTry, 'letter')} right first time`;
+  if (!everyTime.length) return `${count}.`;
+  if (everyTime.length === firstTry) return `${count}: ${listed(everyTime)}.`;
+  return `${count}. ${listed(everyTime)} ${everyTime.length === 1 ? 'was' : 'were'} right every time.`;
 }
 
 /**
@@ -66,7 +73,7 @@ export function CompletionScreen({
   const celebrate = s.completed || s.letters_signed > 0;
   const lead =
     s.letters_first_try > 0
-      ? `You got ${plural(s.letters_first_try, 'letter')} right first time${named(everyTime, s.letters_first_try)}.`
+      ? firstTimeLead(s.letters_first_try, everyTime)
       : s.letters_signed > 0
         ? `You signed ${plural(s.letters_signed, 'letter')}: every one counts.`
         : 'You made a start: every story gets easier with practice.';
@@ -125,8 +132,8 @@ export function CompletionScreen({
       </ul>
       <div className="practice-actions">
         <button type="button" className="button button-primary" onClick={onPractiseNext}>
-          {/* the next story is the server's suggestion, which favours the learner's weakest letters */}
-          {weak.length ? 'Practise your weakest letters' : 'Practise the next story'}
+          {/* a drill of the letters the suggestions name, or the server's next story */}
+          {s.practise_letters.length ? `Practise ${s.practise_letters.join(', ')}` : 'Practise the next story'}
         </button>
         <button type="button" className="button button-secondary" onClick={onChooseStory}>
           Choose another story

@@ -18,4 +18,14 @@ describe('SentenceView', () => {
     expect(current?.textContent).toBe('A');
     expect(document.querySelectorAll('.letter-box.is-done')).toHaveLength(1);
   });
+
+  it('marks each practice word once, where it first appears, in any order', () => {
+    render(
+      <SentenceView
+        sentence={{ text: 'Practise H: sign H, then hi. 8 planets and 8 moons.', targets: ['H', 'PLANETS', '8'] }}
+        target={null}
+      />,
+    );
+    expect([...document.querySelectorAll('mark')].map((m) => m.textContent)).toEqual(['H:', '8', 'planets']);
+  });
 });

@@ -2,7 +2,11 @@ import { LEVEL_NAMES, type StorySummary } from '@asl/protocol';
 import { useEffect, useState, type ComponentType, type FormEvent } from 'react';
 import { getStories } from './api/get-stories';
 
-export type StartRequest = { story_id: string } | { topic: string };
+export type StartRequest =
+  | { story_id: string }
+  | { topic: string }
+  /** a short drill of these letters at this level (what a story's result says to practise) */
+  | { drill: { letters: string[]; level: number } };
 
 /** What the picker shows offline, given by the app (the offline feature's note, reason and badge). */
 export interface OfflineStoriesUi {

@@ -92,6 +92,10 @@ export function StoryPractice({
         summary={p.summary}
         onChooseStory={p.backToPicker}
         onPractiseNext={async () => {
+          // the letters the result names, drilled at this story's level; with none, the server's next story
+          const letters = p.summary?.practise_letters ?? [];
+          if (letters.length && p.story && !live.local.down)
+            return p.start({ drill: { letters, level: p.story.level } });
           const id = await getSuggestedStoryId().catch(() => null);
           if (id) p.start({ story_id: id });
           else p.backToPicker();

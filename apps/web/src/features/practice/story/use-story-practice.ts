@@ -65,7 +65,7 @@ export function useStoryPractice(live: LiveContext, onPracticeData: PracticeData
     message: null,
   });
   const sessionId = useRef<string | null>(sessionStorage.getItem(SESSION_KEY));
-  const pendingStart = useRef<Record<string, string> | null>(null);
+  const pendingStart = useRef<Record<string, unknown> | null>(null);
   const engine = useRef<OfflinePracticeEngine | null>(null);
   /** where to continue on the server after offline practice */
   const resumeAt = useRef<Record<string, unknown> | null>(null);
@@ -293,7 +293,8 @@ export function useStoryPractice(live: LiveContext, onPracticeData: PracticeData
       const offlineStory = down && 'story_id' in req ? cachedStory(req.story_id) : null;
       if (offlineStory) return startOnDevice(offlineStory);
       setS((p) => ({ ...p, phase: 'starting', feedback: null, summary: null, message: null }));
-      const data: Record<string, string> = 'story_id' in req ? { story_id: req.story_id } : { topic: req.topic };
+      const data: Record<string, unknown> =
+        'story_id' in req ? { story_id: req.story_id } : 'topic' in req ? { topic: req.topic } : { drill: req.drill };
       if (!sendControl('start_session', data)) pendingStart.current = data;
     },
     [sendControl, down, startOnDevice],
