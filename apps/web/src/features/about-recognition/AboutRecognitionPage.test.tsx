@@ -84,8 +84,13 @@ describe('About recognition', () => {
     expect(screen.getByText(/it doesn’t name a letter: it asks you to adjust/)).toBeInTheDocument();
     expect(screen.getByText(/could still be the one asked, it gives you the benefit of the doubt/)).toBeInTheDocument();
     expect(
-      screen.getByText(/sure of about 93 answers in 100, and only 4 of its 3,300 answers were sure but wrong/),
+      screen.getByText(
+        /sure of about 93 answers in 100, and only 4 of its 3,300 answers \(2,400 letters and 900 digits\) were sure but wrong/,
+      ),
     ).toBeInTheDocument();
+    // the other collections: their whole range, and plainly worse on webcams (not "a little")
+    expect(screen.getByTestId('sources-range')).toHaveTextContent('65 to 98 letters in 100');
+    expect(screen.getByText(/several were read clearly worse than the photos above/)).toBeInTheDocument();
     expect(screen.getByText('This feedback is wrong')).toBeInTheDocument();
     // what a report sends (practice.e2e.ts checks the request itself)
     expect(

@@ -16,6 +16,8 @@ export function AboutRecognitionPage({ figures = HELD_OUT_FIGURES }: { figures?:
   const weak = weakLetters(figures);
   const sureIn100 = Math.round(figures.sure);
   const range = rows.find((r) => r.rightIn100.includes(' to '))?.rightIn100;
+  const bySource = figures.sources.flatMap((s) => (s.letters === null ? [] : [Math.round(s.letters)]));
+  const answers = figures.letters.total + figures.digits.total;
   return (
     <section className="page about-recognition" aria-labelledby="about-recognition-title">
       <h1 id="about-recognition-title">About recognition</h1>
@@ -100,8 +102,13 @@ export function AboutRecognitionPage({ figures = HELD_OUT_FIGURES }: { figures?:
       <section className="card" aria-labelledby="about-other-pictures">
         <h2 id="about-other-pictures">Other kinds of cameras and photos</h2>
         <p>
-          Each collection below was left out while it learned, then read as a whole. Webcams vary more than photos, so
-          expect it to do a little worse on yours than on the photos above.
+          Each collection below was left out while it learned, then read as a whole: from{' '}
+          <strong data-testid="sources-range">
+            {Math.min(...bySource)} to {Math.max(...bySource)} letters in 100
+          </strong>
+          . The webcam collections were recorded with another hand tracker, some without depth, and several were read
+          clearly worse than the photos above. Webcams vary more than photos: on yours it may do worse too, most of all
+          in poor light or at an angle.
         </p>
         <ul className="about-sources">
           {figures.sources.map((s) => (
@@ -167,8 +174,10 @@ export function AboutRecognitionPage({ figures = HELD_OUT_FIGURES }: { figures?:
         </p>
         <p>
           On the people it never saw, it was sure of about {sureIn100} answers in 100, and only{' '}
-          {figures.sureButWrong.count} of its {figures.sureButWrong.total.toLocaleString('en-US')} answers were sure but
-          wrong.
+          {figures.sureButWrong.count} of its {figures.sureButWrong.total.toLocaleString('en-US')} answers
+          {answers === figures.sureButWrong.total &&
+            ` (${figures.letters.total.toLocaleString('en-US')} letters and ${figures.digits.total.toLocaleString('en-US')} digits)`}{' '}
+          were sure but wrong.
         </p>
       </section>
 
