@@ -1,0 +1,52 @@
+import { expect, newLearner, registerViaUi, test } from './support/fixtures';
+import { NO_HAND, useFakeCamera } from './support/fake-camera';
+import { fullPageScreenshot } from './support/screenshot';
+
+/**
+ * A story's result says which letters to practise, and its button drills exactly those. The fake
+ * camera (real Massey photos) signs a B where My Cat asks for C, then C, A, T: C took two tries.
+ */
+await useFakeCamera(
+  [
+    NO_HAND,
+    NO_HAND,
+    'massey/asl_dataset/b/hand1_b_dif_seg_2_cropped.jpeg', // wrong for C
+    NO_HAND,
+    'massey/asl_dataset/c/hand2_c_top_seg_1_cropped.jpeg',
+    'massey/asl_dataset/a/hand1_a_dif_seg_2_cropped.jpeg',
+    'massey/asl_dataset/t/hand1_t_dif_seg_2_cropped.jpeg',
+    ...Array<null>(10).fill(NO_HAND),
+  ],
+  { fps: 10, framesPerPhoto: 20 },
+);
+
+test("the result's button drills the letters the result names", async ({ page, base }) => {
+  test.setTimeout(180_000);
+  await registerViaUi(page, newLearner(), base);
+  await page.goto(`${base}/asl-world`);
+  await expect(page.getByText('Connected', { exact: true })).toBeVisible({ timeout: 30_000 });
+  await page.getByRole('button', { name: 'Start My Cat' }).click();
+  await expect(page.getByLabel(/Spell CAT: letter 1 of 3/)).toBeVisible();
+
+  // B for C is a wrong attempt; then C, A and T are accepted
+  await expect(page.getByText(/3 of \d+ letters/)).toBeVisible({ timeout: 120_000 });
+  await page.getByRole('button', { name: 'Complete Story' }).click();
+  await expect(page.getByRole('heading', { name: 'Story ended early' })).toBeVisible();
+  await expect(page.getByTestId('result-letters')).toHaveText('3 of 15 letters, 2 right first time');
+  await expect(page.getByText(/^1 wrong attempt/)).toBeVisible();
+  await expect(page.getByTestId('result-lead')).toHaveText('You got 2 letters right first time: A and T.');
+  await expect(page.getByRole('list', { name: 'Letters to practise' })).toHaveText('C 0%');
+  await expect(page.getByText('Practise C: it took more than one try.')).toBeVisible();
+  await fullPageScreenshot(page, 'test-results/screenshots/drill-result.png');
+
+  // the button says the letters and opens a drill of exactly them, at My Cat's level
+  await page.getByRole('button', { name: 'Practise C' }).click();
+  await expect(page.getByRole('heading', { name: 'Practise C' })).toBeVisible();
+  await expect(page.getByLabel(/^Sentence: Sign C, then /)).toBeVisible();
+  await expect(page.getByLabel('Spell C: letter 1 of 1')).toBeVisible();
+  // the drill's sentence marks the letter once, then its words
+  const marks = await page.locator('.sentence mark').allTextContents();
+  expect(marks[0]).toBe('C,');
+  expect(marks.filter((m) => m.replace(/\W/g, '') === 'C')).toHaveLength(1);
+  await fullPageScreenshot(page, 'test-results/screenshots/drill-start.png');
+});
