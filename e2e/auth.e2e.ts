@@ -34,6 +34,26 @@ test('register, stay signed in across a reload, log out, and return to the origi
   await expect(page.getByRole('heading', { name: 'Harmony' })).toBeVisible();
 });
 
+test('logging out in one tab signs the other tab out at once, where the learner was', async ({ page, base }) => {
+  const learner = await registerViaUi(page);
+  await page.goto(`${base}/asl-world`);
+  await expect(page.getByRole('heading', { name: 'ASL World', level: 1 })).toBeVisible();
+  const other = await page.context().newPage();
+  await other.goto(`${base}/dashboard`);
+  await other.getByRole('button', { name: learner.firstName }).click();
+  await other.getByRole('menuitem', { name: 'Logout' }).click();
+  await expect(other).toHaveURL(/\/login$/);
+  // the first tab follows without a reload: the sign-in page, saying why, and back to ASL World after
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(page.getByText('You signed out in another tab.')).toBeVisible();
+  await expect(page.getByText('Session expired. Please log in again.')).toHaveCount(0); // one notice, the true one
+  await page.getByLabel('Email or username').fill(learner.email);
+  await page.getByLabel('Password').fill(learner.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page).toHaveURL(/\/asl-world$/);
+  await other.close();
+});
+
 test('a wrong password shows the exact spec text, and the sixth failure shows the lockout text', async ({
   page,
   base,

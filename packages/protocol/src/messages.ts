@@ -22,6 +22,8 @@ export const SESSION_MESSAGES = {
   networkFailure: 'Unable to connect to server. Please check your internet connection.',
   networkFailureAuthState: 'Connection failed. Please check your internet connection and try again.',
   sessionExpired: 'Session expired. Please log in again.',
+  /** the product's own: this tab follows a sign-out (or another learner's sign-in) in another tab */
+  signedOutElsewhere: 'You signed out in another tab.',
   passwordResetRequestFailed: 'Password reset request failed',
   passwordResetFailed: 'Password reset failed',
   profileUpdateFailed: 'Profile update failed',

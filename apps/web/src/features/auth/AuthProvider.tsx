@@ -74,15 +74,36 @@ export function AuthProvider({ children, reload = reloadPage }: AuthProviderProp
     return () => clearTimeout(timer);
   }, []);
 
-  // A failed refresh anywhere ends the session.
+  // A failed refresh anywhere ends the session (once: not again for a session already ended here).
+  const status = useRef(state.status);
+  status.current = state.status;
   useEffect(
     () =>
       onSessionExpired(() => {
+        if (status.current === 'unauthenticated') return;
         dispatch({ type: 'LOGOUT' });
         notify(SESSION_MESSAGES.sessionExpired, 'warning');
       }),
     [],
   );
+
+  // Another tab signed out (the shared tokens are gone), or signed in as another learner: this tab
+  // follows at once, so nobody practises here for a learner who is no longer signed in.
+  const userId = state.user?.id ?? null;
+  useEffect(() => {
+    if (!userId) return;
+    const onStorage = (e: StorageEvent) => {
+      if (e.storageArea !== localStorage) return;
+      if ((e.key === 'refresh_token' || e.key === null) && !tokenStore.refresh()) {
+        dispatch({ type: 'LOGOUT' });
+        notify(SESSION_MESSAGES.signedOutElsewhere, 'info');
+      } else if (e.key === 'user_data' && tokenStore.user()?.id && tokenStore.user()?.id !== userId) {
+        reloadRef.current(); // another learner signed in on this browser: start afresh as them
+      }
+    };
+    window.addEventListener('storage', onStorage);
+    return () => window.removeEventListener('storage', onStorage);
+  }, [userId]);
 
   // Refresh every 15 minutes while signed in; a failed refresh logs out.
   useEffect(() => {

@@ -78,6 +78,20 @@ describe('request', () => {
     expect(localStorage.getItem('theme_settings')).toBe('{"name":"dark"}');
   });
 
+  it('ends the session on a 401 when another tab has signed out (no refresh token left)', async () => {
+    localStorage.setItem('auth_token', 'OLD');
+    localStorage.removeItem('refresh_token');
+    const fetchMock = vi.fn(async () => json(401, { error: { code: 'TOKEN_REVOKED', message: 'x' } }));
+    vi.stubGlobal('fetch', fetchMock);
+    const expired = vi.fn();
+    const off = onSessionExpired(expired);
+    await expect(request('/progress')).rejects.toMatchObject({ status: 401 });
+    off();
+    expect(expired).toHaveBeenCalledOnce();
+    expect(fetchMock).toHaveBeenCalledOnce(); // no refresh tried: there is nothing to refresh with
+    expect(localStorage.getItem('auth_token')).toBeNull();
+  });
+
   describe('network errors while offline (spec section 8: queued, run when the connection returns)', () => {
     const goOffline = () => vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
     afterEach(() => vi.restoreAllMocks());

@@ -104,7 +104,8 @@ export function refreshSession(): Promise<boolean> {
   return refreshing;
 }
 
-function expireSession(): void {
+/** Ends the sign-in session here: the stored tokens go and the app signs the learner out. */
+export function expireSession(): void {
   tokenStore.clear();
   for (const fn of sessionExpiredListeners) fn();
 }
@@ -118,6 +119,8 @@ export async function request<T>(path: string, opts: RequestOptions = {}): Promi
   const auth = opts.auth ?? true;
   const once = async (): Promise<T> => {
     const res = await send(path, opts, auth ? tokenStore.access() : null);
+    // signed out meanwhile (in another tab): nothing to refresh with, so the session is over here too
+    if (res.status === 401 && auth && !tokenStore.refresh()) expireSession();
     if (res.status === 401 && auth && tokenStore.refresh()) {
       const refreshed = await refreshSession();
       if (!refreshed) {

@@ -146,6 +146,16 @@ describe('flushOutbox', () => {
     expect(await pendingRecords(SYNC_TAGS.practiceData)).toEqual([]);
   });
 
+  it('keeps practice for the learner who practised, after they signed out meanwhile (another tab)', async () => {
+    signIn('user-1');
+    localStorage.clear(); // signed out in another tab while practice ran on the device
+    await queuePracticeData(session(), 'user-1');
+    signIn('user-1');
+    const fetchMock = vi.fn(async () => json(201, sessionStored));
+    vi.stubGlobal('fetch', fetchMock);
+    expect(await flushOutbox(SYNC_TAGS.practiceData)).toEqual({ sent: 1, dropped: 0, kept: 0 });
+  });
+
   it("sends only the signed-in learner's records", async () => {
     signIn('user-1');
     await queuePracticeData(session());

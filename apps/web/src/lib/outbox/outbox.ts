@@ -58,11 +58,13 @@ export function mergeSession(
 /**
  * Queues the results of practice done offline (sync tag `practice-data`). Call it with the whole
  * session or with pieces of it (same `client_id`, more attempts, `completed_at` at the end):
- * pieces are merged by attempt client_id. Throws when there is no signed-in learner or the
- * record does not match the upload shape.
+ * pieces are merged by attempt client_id. `userId` is the learner who practised (by default the one
+ * signed in). Throws when there is no learner or the record does not match the upload shape.
  */
-export async function queuePracticeData(record: OfflineSessionRequest): Promise<void> {
-  const userId = currentUserId();
+export async function queuePracticeData(
+  record: OfflineSessionRequest,
+  userId: string | null = currentUserId(),
+): Promise<void> {
   if (!userId) throw new Error('queuePracticeData needs a signed-in learner');
   const body = offlineSessionRequestSchema.parse(record);
   const key = outboxKey(SYNC_TAGS.practiceData, body.client_id);

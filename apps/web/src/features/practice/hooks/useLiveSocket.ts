@@ -1,5 +1,5 @@
 import { useEffect, useState, useSyncExternalStore } from 'react';
-import { refreshSession } from '../../../lib/api/client';
+import { expireSession, refreshSession } from '../../../lib/api/client';
 import { tokenStore } from '../../../lib/api/tokens';
 import { LiveSocket, liveSocketUrl } from '../../../lib/live/socket';
 
@@ -10,7 +10,16 @@ export function useLiveSocket(factory?: () => LiveSocket) {
       factory?.() ??
       new LiveSocket({
         url: () => liveSocketUrl(tokenStore.access()),
-        refreshAuth: () => refreshSession().catch(() => false),
+        // a refused refresh (signed out, here or in another tab) ends the session: the app goes to
+        // sign-in instead of practising on the device for a learner who is no longer signed in
+        refreshAuth: () =>
+          refreshSession().then(
+            (ok) => {
+              if (!ok) expireSession();
+              return ok;
+            },
+            () => false, // offline: the session stays
+          ),
       }),
   );
   const snapshot = useSyncExternalStore(socket.subscribe, socket.getSnapshot);

@@ -29,6 +29,8 @@ export interface OfflinePracticeLog {
   /** practice time on the device (the moves' gaps, each up to a minute: practiceTime's rule) */
   active_ms?: number;
   attempts: OfflineAttempt[];
+  /** the learner who practised (set when the engine began): their outbox, even if they sign out meanwhile */
+  learner_id?: string | null;
 }
 
 export type PracticeDataSink = (log: OfflinePracticeLog) => void;

@@ -30,10 +30,11 @@ export function toOfflineSession(log: OfflinePracticeLog): OfflineSessionRequest
 
 /**
  * Default sink of offline practice: the log goes to the IndexedDB outbox (sync tag
- * `practice-data`) and lands in the learner's progress, exactly once, when the connection returns.
+ * `practice-data`) of the learner who practised, and lands in their progress, exactly once, when
+ * the connection returns and they are signed in (also when they signed out meanwhile).
  */
 export function queueOfflinePractice(log: OfflinePracticeLog): void {
-  queuePracticeData(toOfflineSession(log)).catch((err: unknown) => {
+  queuePracticeData(toOfflineSession(log), log.learner_id ?? undefined).catch((err: unknown) => {
     console.warn('Could not queue offline practice', err);
   });
 }

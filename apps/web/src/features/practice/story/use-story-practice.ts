@@ -18,6 +18,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import type { LiveContext } from '../AslWorldPage';
 import type { ScoredAttempt } from '../../../lib/recognition/practice-rules';
 import type { OfflinePracticeEngine } from '../on-device/offline-engine';
+import { currentUserId } from '../../../lib/outbox';
 import { queueOfflinePractice } from '../on-device/queue-practice-data';
 import type { PracticeDataSink } from '../on-device/practice-log';
 import { cachedStory, rememberStory } from '../on-device/story-cache';
@@ -209,6 +210,7 @@ export function useStoryPractice(live: LiveContext, onPracticeData: PracticeData
       .then(({ OfflinePracticeEngine }) => {
         const { story, state, phase, feedback } = latest.current;
         if (!downRef.current || phase !== 'practising' || !story || !state || engine.current) return;
+        const learner = currentUserId(); // the learner practising now: their outbox, even after a sign-out
         const e = new OfflinePracticeEngine({
           story,
           from: state.target,
@@ -216,7 +218,7 @@ export function useStoryPractice(live: LiveContext, onPracticeData: PracticeData
           // the letter just counted online may still be held: it does not count against the next
           spent: feedback?.detected ? [feedback.detected] : [],
           earlier: counted.current,
-          onPracticeData: (log) => sink.current(log),
+          onPracticeData: (log) => sink.current({ ...log, learner_id: learner }),
           emit: (m) => handle(m, true),
         });
         engine.current = e;
@@ -274,9 +276,10 @@ export function useStoryPractice(live: LiveContext, onPracticeData: PracticeData
         ({ OfflinePracticeEngine }) => {
           engine.current?.close();
           counted.current = []; // a session of its own, begun on the device
+          const learner = currentUserId();
           const e = new OfflinePracticeEngine({
             story,
-            onPracticeData: (log) => sink.current(log),
+            onPracticeData: (log) => sink.current({ ...log, learner_id: learner }),
             emit: (m) => handle(m, true),
           });
           engine.current = e;
