@@ -6,8 +6,9 @@ import { useEffect, useSyncExternalStore } from 'react';
  * /api/v1/ready (checked on start, every 30 s, when the connection returns and when the tab is
  * shown again) and, while a page holds one, the live practice socket.
  */
-export type SystemState = 'checking' | 'ready' | 'offline' | 'unavailable' | 'live-reconnecting';
-export type LiveState = 'disconnected' | 'connecting' | 'connected' | 'error';
+export type SystemState = 'checking' | 'ready' | 'offline' | 'unavailable' | 'live-reconnecting' | 'live-down';
+/** The live socket as its page reports it: 'reconnecting' is closed with a reconnect on its way. */
+export type LiveState = 'disconnected' | 'connecting' | 'reconnecting' | 'connected' | 'error';
 
 export const SYSTEM_STATUS_TEXT: Record<SystemState, string> = {
   checking: 'Checking the connection…',
@@ -15,6 +16,7 @@ export const SYSTEM_STATUS_TEXT: Record<SystemState, string> = {
   offline: 'Offline: practice is saved on this device',
   unavailable: 'Server unavailable: some features may not work',
   'live-reconnecting': 'Reconnecting to live practice…',
+  'live-down': 'Live practice is not connected',
 };
 
 export const READY_POLL_MS = 30_000;
@@ -37,8 +39,10 @@ const listeners = new Set<() => void>();
 
 export function derive(f: Facts): SystemState {
   if (!f.online) return 'offline';
-  if (f.live === 'connecting' || f.live === 'error') return 'live-reconnecting';
   if (f.live === 'connected') return 'ready';
+  if (f.live === 'connecting' || f.live === 'reconnecting') return 'live-reconnecting';
+  // the live socket gave up: the server down says more; with the server up, live practice is still off
+  if (f.live === 'error') return f.serverReady === false ? 'unavailable' : 'live-down';
   if (f.serverReady === null) return 'checking';
   return f.serverReady ? 'ready' : 'unavailable';
 }

@@ -8,7 +8,7 @@ import { StoryPractice } from './story/StoryPractice';
 export interface AslWorldProps {
   onPracticeData?: PracticeDataSink;
   /** Told the live socket's state (null when the page lets it go): the sidebar's status. */
-  onLiveState?: (state: LiveSocketSnapshot['state'] | null) => void;
+  onLiveState?: (state: LiveSocketSnapshot['state'] | 'reconnecting' | null) => void;
   /** How the story picker says, offline, which stories this device can practise and why the others cannot. */
   offlineStories?: OfflineStoriesUi;
 }

@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { FrameEncoder } from '../../lib/live/encoder';
 import { LiveSocket, type WebSocketLike } from '../../lib/live/socket';
 import { WebcamManager } from '../../lib/live/webcam';
-import { AslWorldPage } from './AslWorldPage';
+import { AslWorldPage, RETRY_AFTER_ERROR_MS } from './AslWorldPage';
 
 class FakeWebSocket implements WebSocketLike {
   static last: FakeWebSocket | null = null;
@@ -127,6 +127,25 @@ describe('AslWorldPage', () => {
     await flush(100);
     expect(FakeWebSocket.count).toBe(before + 1);
     expect(screen.getByText('Reconnect attempts: 0/5')).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Connection Error' })).not.toBeInTheDocument();
+  });
+
+  it('tells the sidebar it is reconnecting between attempts, and tries again by itself after giving up', async () => {
+    const states: (string | null)[] = [];
+    renderPage({ onLiveState: (s) => states.push(s) });
+    await act(async () => FakeWebSocket.last!.drop());
+    expect(states.at(-1)).toBe('reconnecting'); // closed, with the next attempt on its way
+    for (const d of [500, 1000, 2000, 4000, 8000]) {
+      await flush(d);
+      await act(async () => FakeWebSocket.last!.drop());
+    }
+    expect(states.at(-1)).toBe('error');
+    expect(screen.getByText('It tries again by itself every 30 seconds.')).toBeInTheDocument();
+    const before = FakeWebSocket.count;
+    await flush(RETRY_AFTER_ERROR_MS + 100);
+    expect(FakeWebSocket.count).toBe(before + 1);
+    await act(async () => FakeWebSocket.last!.open());
+    expect(states.at(-1)).toBe('connected');
     expect(screen.queryByRole('heading', { name: 'Connection Error' })).not.toBeInTheDocument();
   });
 

@@ -40,6 +40,9 @@ export interface LiveContext {
   setStoryOnScreen(on: boolean): void;
 }
 
+/** After the reconnect attempts ran out, how often the page tries again by itself. */
+export const RETRY_AFTER_ERROR_MS = 30_000;
+
 /** Offline, or closed for good (error after the attempts, or closed normally): not a reconnect in progress. */
 export function connectionDown(online: boolean, c: LiveSocketSnapshot): boolean {
   return !online || c.state === 'error' || (c.state === 'disconnected' && c.reconnectAttempts === 0);
@@ -52,8 +55,11 @@ export interface AslWorldPageProps {
   createSocket?: () => LiveSocket;
   createWebcam?: () => WebcamManager;
   createEncoder?: () => FrameEncoder;
-  /** Told the live socket's state while the page holds it, and null when it lets it go (the sidebar's status). */
-  onLiveState?: (state: LiveSocketSnapshot['state'] | null) => void;
+  /**
+   * Told the live socket's state while the page holds it ('reconnecting': closed, with a reconnect on
+   * its way), and null when it lets it go (the sidebar's status).
+   */
+  onLiveState?: (state: LiveSocketSnapshot['state'] | 'reconnecting' | null) => void;
 }
 
 export function AslWorldPage({
@@ -90,9 +96,29 @@ export function AslWorldPage({
   useEffect(() => {
     reportState.current = onLiveState;
   });
+  const reported =
+    connection.state === 'disconnected' && connection.reconnectAttempts > 0 ? 'reconnecting' : connection.state;
   useEffect(() => {
-    reportState.current?.(connection.state);
-  }, [connection.state]);
+    reportState.current?.(reported);
+  }, [reported]);
+
+  // After the attempts ran out, it tries again by itself: every RETRY_AFTER_ERROR_MS, when the
+  // browser is back online and when the tab is shown again (a server restarted after a long
+  // outage is found without a click). Not after a sign-out or too many tabs: those are final.
+  const gaveUp = connection.state === 'error' && connection.error?.type === 'MAX_RECONNECT_ATTEMPTS';
+  useEffect(() => {
+    if (!gaveUp) return;
+    const retry = () => void socket.reconnect();
+    const onVisible = () => document.visibilityState === 'visible' && retry();
+    const timer = setInterval(retry, RETRY_AFTER_ERROR_MS);
+    window.addEventListener('online', retry);
+    document.addEventListener('visibilitychange', onVisible);
+    return () => {
+      clearInterval(timer);
+      window.removeEventListener('online', retry);
+      document.removeEventListener('visibilitychange', onVisible);
+    };
+  }, [gaveUp, socket]);
   useEffect(
     () => () => {
       reportState.current?.(null);

@@ -63,6 +63,9 @@ export function ConnectionError({ snapshot, onRetry }: { snapshot: LiveSocketSna
     <div className="live-error" role="alert">
       <h2 className="live-error-title">Connection Error</h2>
       <p>{snapshot.error?.message ?? 'The live connection failed.'}</p>
+      {snapshot.error?.type === 'MAX_RECONNECT_ATTEMPTS' && (
+        <p className="muted">It tries again by itself every 30 seconds.</p>
+      )}
       <button type="button" className="button button-primary" onClick={onRetry}>
         Retry Connection
       </button>
