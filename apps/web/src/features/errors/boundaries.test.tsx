@@ -132,6 +132,35 @@ describe('ComponentErrorBoundary', () => {
   });
 });
 
+describe('a part of the app whose file is gone after a deploy', () => {
+  it('shows Loading Error and reloads the page once, after 1 s (not again if the reload did not help)', () => {
+    vi.useFakeTimers();
+    sessionStorage.clear();
+    broken = true;
+    makeError = () => new TypeError('Unable to preload CSS for /assets/AboutRecognitionPage-x1.css');
+    const first = render(
+      <ComponentErrorBoundary name="About recognition">
+        <Flaky />
+      </ComponentErrorBoundary>,
+    );
+    expect(screen.getByRole('heading', { name: 'Loading Error' })).toBeInTheDocument();
+    act(() => vi.advanceTimersByTime(999));
+    expect(browser.reload).not.toHaveBeenCalled();
+    act(() => vi.advanceTimersByTime(1));
+    expect(browser.reload).toHaveBeenCalledTimes(1);
+    first.unmount();
+    // the same error after that reload: no loop, the learner keeps the screen and its buttons
+    render(
+      <ComponentErrorBoundary name="About recognition">
+        <Flaky />
+      </ComponentErrorBoundary>,
+    );
+    act(() => vi.advanceTimersByTime(5_000));
+    expect(browser.reload).toHaveBeenCalledTimes(1);
+    expect(screen.getByRole('button', { name: 'Reload Page' })).toBeInTheDocument();
+  });
+});
+
 describe('AuthErrorBoundary', () => {
   it('clears the stored auth and goes to /login on reset', () => {
     localStorage.setItem('auth_token', 't');

@@ -3,11 +3,20 @@ import { useEffect, useState, type ReactNode } from 'react';
 import { classifyError } from '../../lib/api/api-error';
 import { clearAuthStorage } from '../../lib/storage/keys';
 import { browser, supportEmail } from './browser';
+import { recover } from './recovery';
 import { ErrorBoundary, type FallbackProps } from './ErrorBoundary';
 import { ErrorScreen } from './ErrorScreen';
 import { variantForError } from './variants';
 
 export const isNetworkError = (e: unknown) => ['network', 'timeout'].includes(classifyError(e).kind);
+
+/**
+ * A part of the app that failed to load (its file gone after a deploy): the page reloads once,
+ * after 1 s, to fetch the new version (spec section 4; `recover` keeps it to one reload).
+ */
+const reloadOnChunkError = (e: unknown) => {
+  if (classifyError(e).kind === 'chunk_load') void recover(e);
+};
 export const isAuthError = (e: unknown) => classifyError(e).kind === 'authentication';
 
 /** The generic error fallback: the error screen plus Contact Support (a mail to the support address). */
@@ -33,7 +42,11 @@ export function GenericErrorFallback({ error, componentStack, retryCount, reset 
 
 /** Top-level boundary: any error; Try Again resets (3 attempts). */
 export function AppErrorBoundary({ children }: { children: ReactNode }) {
-  return <ErrorBoundary fallback={(p) => <GenericErrorFallback {...p} />}>{children}</ErrorBoundary>;
+  return (
+    <ErrorBoundary onError={reloadOnChunkError} fallback={(p) => <GenericErrorFallback {...p} />}>
+      {children}
+    </ErrorBoundary>
+  );
 }
 
 function NetworkFallback(p: FallbackProps) {
@@ -89,6 +102,7 @@ export function ComponentErrorBoundary({
   return (
     <ErrorBoundary
       catches={(e) => !isNetworkError(e) && !isAuthError(e)}
+      onError={reloadOnChunkError}
       resetKeys={resetKeys}
       fallback={(p) => {
         const mustReload = p.retryCount >= COMPONENT_RELOAD_AFTER_RESETS;

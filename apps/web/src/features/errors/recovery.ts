@@ -1,4 +1,5 @@
 import { CHUNK_RELOAD_DELAY_MS, GENERIC_RETRY, type ErrorKind } from '@asl/protocol';
+import { browser } from './browser';
 import { classifyError } from '../../lib/api/api-error';
 import { clearAuthStorage } from '../../lib/storage/keys';
 
@@ -61,8 +62,8 @@ export const browserEnv = (): RecoveryEnv => ({
     return () => window.removeEventListener('online', cb);
   },
   setTimeout: (cb, ms) => window.setTimeout(cb, ms),
-  reload: () => window.location.reload(),
-  assign: (url) => window.location.assign(url),
+  reload: () => browser.reload(),
+  assign: (url) => browser.assign(url),
   location: () => ({ pathname: window.location.pathname, search: window.location.search }),
   session: sessionStorage,
   clearAuth: clearAuthStorage,

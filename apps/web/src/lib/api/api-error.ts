@@ -29,7 +29,12 @@ export function classifyError(err: unknown): ErrorClassification {
     if (err.status >= 400) return ERROR_CLASSIFICATION.client;
   }
   const text = err instanceof Error ? `${err.name} ${err.message}` : String(err);
-  if (/ChunkLoadError|Loading chunk|dynamically imported module|Importing a module script failed/i.test(text)) {
+  // Vite's own words for a file gone after a deploy: "Unable to preload CSS for /assets/x.css"
+  if (
+    /ChunkLoadError|Loading chunk|dynamically imported module|Importing a module script failed|Unable to preload CSS/i.test(
+      text,
+    )
+  ) {
     return ERROR_CLASSIFICATION.chunk_load;
   }
   if (/timeout|timed out|AbortError/i.test(text)) return ERROR_CLASSIFICATION.timeout;
