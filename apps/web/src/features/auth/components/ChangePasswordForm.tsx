@@ -5,6 +5,7 @@ import { notify } from '../../../lib/notifications/notifications';
 import { useSession } from '../../../lib/session/session-context';
 import { Alert } from '../../../lib/ui/Alert';
 import { Field } from '../../../lib/ui/Field';
+import { WaitingForConnection } from '../../../lib/ui/WaitingForConnection';
 import { focusFirstInvalid } from '../../../lib/ui/focus-first-invalid';
 import { changePassword } from '../api/change-password';
 import { PasswordHint } from '../password/PasswordHint';
@@ -87,6 +88,7 @@ export function ChangePasswordForm() {
       <button type="submit" className="button button-primary" disabled={saving}>
         Change password
       </button>
+      <WaitingForConnection pending={saving} />
     </form>
   );
 }

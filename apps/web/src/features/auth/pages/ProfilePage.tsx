@@ -5,6 +5,7 @@ import { useSession } from '../../../lib/session/session-context';
 import { Alert } from '../../../lib/ui/Alert';
 import { Field } from '../../../lib/ui/Field';
 import { fieldErrors } from '../../../lib/ui/field-errors';
+import { WaitingForConnection } from '../../../lib/ui/WaitingForConnection';
 import { updateProfile } from '../api/update-profile';
 
 export function ProfilePage() {
@@ -73,6 +74,7 @@ export function ProfilePage() {
         <button type="submit" className="button button-primary" disabled={saving}>
           Save profile
         </button>
+        <WaitingForConnection pending={saving} />
       </form>
     </section>
   );
