@@ -73,7 +73,8 @@ export function StoryPicker({
       {error && <p role="alert">{error}</p>}
       {!stories && !error && (
         <p className="muted" role="status">
-          Loading stories…
+          {/* offline, a list this device never saved waits for the connection (the request is held till then) */}
+          {onlyStories ? 'This level’s stories will show when you are back online.' : 'Loading stories…'}
         </p>
       )}
       {stories && (
