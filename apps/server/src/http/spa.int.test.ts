@@ -41,6 +41,12 @@ describe('the built SPA and its service worker', () => {
     expect((await get('/assets/app-abc.js')).headers.get('cache-control')).toMatch(/immutable/);
   });
 
+  it('answers a hashed file that is not there (an older build asked for it) with a 404, not the HTML fallback', async () => {
+    const res = await get('/assets/AboutRecognitionPage-old123.js');
+    expect(res.status).toBe(404);
+    expect(res.headers.get('content-type')).toMatch(/application\/json/);
+  });
+
   it('makes pages and their scripts cross-origin isolated (threads for the on-device recogniser)', async () => {
     for (const path of ['/practice', '/assets/app-abc.js', '/sw.js']) {
       const res = await get(path);

@@ -15,8 +15,9 @@ export const LOGIN_PAGE = 'login.html';
  * Serves the built SPA; any unknown non-API path falls back to index.html so the
  * client router can handle it, and /login gets login.html (the same page with the sign-in form's
  * HTML in it, so it paints before the script) when the build has one. API and socket paths get
- * a coded JSON 404 instead, and so does a missing `/sw.js` (an HTML page there would make the
- * browser's registration fail oddly).
+ * a coded JSON 404 instead, and so do a missing `/sw.js` (an HTML page there would make the
+ * browser's registration fail oddly) and a missing `/assets/` file (an old page asking for a file
+ * of the build before: its import fails as a chunk error, which reloads the page).
  *
  * Every file goes out precompressed when the build wrote `.br`/`.gz` copies and the request's
  * Accept-Encoding allows (Brotli first), with `Vary: Accept-Encoding`. /assets/ (hashed names)
@@ -48,6 +49,8 @@ export async function registerSpa(app: FastifyInstance, webDistDir: string | nul
       path === '/api' ||
       path.startsWith('/ws/') ||
       path.startsWith('/models/') ||
+      // a hashed file gone after a deploy: a 404 the page reads as a failed chunk (and reloads), not HTML
+      path.startsWith('/assets/') ||
       path === '/metrics' ||
       path === SERVICE_WORKER_PATH;
     if (!isApi && hasSpa && (request.method === 'GET' || request.method === 'HEAD')) {
