@@ -23,6 +23,9 @@ describe('liveIndicator', () => {
       connection: 'Offline',
       streaming: 'Paused: not connected',
     });
-    expect(liveIndicator(true, snapshot('connecting', 2), false, false).connection).toBe('Reconnecting…');
+    // the attempts out of 5 are in view (spec: ASL World shows them), not only under Advanced
+    expect(liveIndicator(true, snapshot('connecting', 2), false, false).connection).toBe(
+      'Reconnecting… (attempt 2 of 5)',
+    );
   });
 });

@@ -25,7 +25,7 @@ export function liveIndicator(
       : c.state === 'error'
         ? 'Not connected'
         : c.reconnectAttempts > 0
-          ? 'Reconnecting…'
+          ? `Reconnecting… (attempt ${c.reconnectAttempts} of ${c.maxReconnectAttempts})`
           : c.state === 'connecting'
             ? 'Connecting…'
             : 'Disconnected';
