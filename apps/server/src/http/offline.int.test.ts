@@ -163,7 +163,8 @@ describe.each(DB_KINDS)('offline practice uploads and analytics (%s)', (kind) =>
   it("counts the streak in the learner's own days (the tz the app sends), and refuses an unknown time zone", async () => {
     const { token } = await newLearner();
     const now = Date.now();
-    const times = [now - 6 * 3_600_000, now - 60_000]; // six hours apart: one day or two, by the clock on the wall
+    // exactly six hours apart: in exactly one of four zones six hours apart the later is before 06:00, so two days
+    const times = [now - 6 * 3_600_000, now];
     const body = {
       client_id: randomUUID(),
       story_id: storyId,

@@ -7,3 +7,8 @@ export function practiceTime(ms: number): string {
   const m = Math.round(ms / 60_000);
   return m < 1 ? 'under a minute' : plural(m, 'minute');
 }
+
+/** A list in words: "A", "A and S", "A, S and U". */
+export function listed(items: readonly string[]): string {
+  return items.length < 2 ? items.join('') : `${items.slice(0, -1).join(', ')} and ${items.at(-1)}`;
+}

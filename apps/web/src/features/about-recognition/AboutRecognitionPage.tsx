@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import { HELD_OUT_FIGURES, type HeldOutFigures } from '../../lib/recognition/held-out-figures';
-import { letterRows, listLetters, personRange, share, sourceWords, weakLetters, whyAlike, WEAK_BELOW } from './figures';
+import { listed } from '../../lib/words';
+import { letterRows, personRange, share, sourceWords, weakLetters, whyAlike, WEAK_BELOW } from './figures';
 import './about-recognition.css';
 
 /**
@@ -45,7 +46,7 @@ export function AboutRecognitionPage({ figures = HELD_OUT_FIGURES }: { figures?:
               {weak.map((r) => (
                 <li key={r.letter}>
                   <strong>{r.letter}</strong>: right {r.rightIn100} times in 100
-                  {r.mistakenFor.length > 0 && <>, sometimes read as {listLetters(r.mistakenFor)}</>}
+                  {r.mistakenFor.length > 0 && <>, sometimes read as {listed(r.mistakenFor)}</>}
                 </li>
               ))}
             </ul>
@@ -71,7 +72,7 @@ export function AboutRecognitionPage({ figures = HELD_OUT_FIGURES }: { figures?:
                   </td>
                   <td>
                     {r.mistakenFor.length ? (
-                      listLetters(r.mistakenFor)
+                      listed(r.mistakenFor)
                     ) : (
                       <>
                         <span aria-hidden="true">–</span>
@@ -152,7 +153,7 @@ export function AboutRecognitionPage({ figures = HELD_OUT_FIGURES }: { figures?:
             <ul>
               {figures.lookAlike.map((g) => (
                 <li key={g.join('')}>
-                  {listLetters(g)}: {whyAlike(g)}.
+                  {listed(g)}: {whyAlike(g)}.
                 </li>
               ))}
             </ul>

@@ -86,8 +86,3 @@ export function whyAlike(group: string[]): string {
   const has = (letters: string) => [...letters].every((l) => group.includes(l));
   return WHY.find(([letters]) => has(letters))?.[1] ?? 'they look alike from some angles';
 }
-
-/** "M, N, S, T and A" */
-export function listLetters(letters: string[]): string {
-  return letters.length < 2 ? letters.join('') : `${letters.slice(0, -1).join(', ')} and ${letters.at(-1)}`;
-}

@@ -1,12 +1,8 @@
 import type { SessionCompleteData } from '@asl/protocol';
 import { useEffect, useRef } from 'react';
-import { plural, practiceTime } from '../../../lib/words';
+import { listed, plural, practiceTime } from '../../../lib/words';
 
 const CONFETTI = 28;
-
-/** "A", "A and S", "A, S and U". */
-const listed = (xs: readonly string[]) =>
-  xs.length > 1 ? `${xs.slice(0, -1).join(', ')} and ${xs.at(-1)}` : xs.join('');
 
 /**
  * The lead: the letters right first time, named after the count when they are exactly the letters
