@@ -1,5 +1,5 @@
 import { expect, newLearner, registerViaUi, test } from './support/fixtures';
-import { NO_HAND, useFakeCamera } from './support/fake-camera';
+import { NO_HAND, SIGNED_CAT, useFakeCamera } from './support/fake-camera';
 import { fullPageScreenshot } from './support/screenshot';
 
 /**
@@ -12,9 +12,7 @@ await useFakeCamera(
     NO_HAND,
     'massey/asl_dataset/b/hand1_b_dif_seg_2_cropped.jpeg', // wrong for C
     NO_HAND,
-    'massey/asl_dataset/c/hand2_c_top_seg_1_cropped.jpeg',
-    'massey/asl_dataset/a/hand1_a_dif_seg_2_cropped.jpeg',
-    'massey/asl_dataset/t/hand1_t_dif_seg_2_cropped.jpeg',
+    ...SIGNED_CAT,
     ...Array<null>(10).fill(NO_HAND),
   ],
   { fps: 10, framesPerPhoto: 20 },

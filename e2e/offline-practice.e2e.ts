@@ -1,6 +1,6 @@
 import { expect, newLearner, registerViaUi, test } from './support/fixtures';
 import { lettersDone, startStoryReadyForOffline } from './support/offline-practice';
-import { useFakeCamera } from './support/fake-camera';
+import { SIGNED_CAT, useFakeCamera } from './support/fake-camera';
 import { fullPageScreenshot } from './support/screenshot';
 
 /**
@@ -9,15 +9,7 @@ import { fullPageScreenshot } from './support/screenshot';
  * the same recogniser (onnxruntime-web in a worker); the completion screen shows what was
  * recorded offline.
  */
-await useFakeCamera(
-  [
-    // a C the recogniser is sure of through the browser's capture (640x480 -> 320x240 JPEG)
-    'massey/asl_dataset/c/hand2_c_top_seg_1_cropped.jpeg',
-    'massey/asl_dataset/a/hand1_a_dif_seg_2_cropped.jpeg',
-    'massey/asl_dataset/t/hand1_t_dif_seg_2_cropped.jpeg',
-  ],
-  { framesPerPhoto: 60 },
-);
+await useFakeCamera([...SIGNED_CAT], { framesPerPhoto: 60 });
 
 /** The result screen's figures: letters signed, right first time, and wrong attempts. */
 async function resultLetters(page: import('@playwright/test').Page) {

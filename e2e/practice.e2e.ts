@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import { expect, newLearner, pausePageClock, registerViaUi, test } from './support/fixtures';
 import { expectChartLabelled } from './support/dashboard';
 import { removeDir, startE2EServer, type E2EServer } from './support/server';
-import { NO_HAND, useFakeCamera } from './support/fake-camera';
+import { NO_HAND, SIGNED_CAT, useFakeCamera } from './support/fake-camera';
 import { fullPageScreenshot } from './support/screenshot';
 
 /**
@@ -14,10 +14,7 @@ await useFakeCamera(
   [
     NO_HAND,
     NO_HAND,
-    // a C the recogniser is sure of through the browser's capture (640x480 -> 320x240 JPEG)
-    'massey/asl_dataset/c/hand2_c_top_seg_1_cropped.jpeg',
-    'massey/asl_dataset/a/hand1_a_dif_seg_2_cropped.jpeg',
-    'massey/asl_dataset/t/hand1_t_dif_seg_2_cropped.jpeg',
+    ...SIGNED_CAT,
     // a long rest without a hand, so Complete Story is pressed before the video comes round to C again
     ...Array<null>(10).fill(NO_HAND),
   ],

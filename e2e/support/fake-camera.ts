@@ -16,6 +16,16 @@ import { buildY4m, fakeCameraLaunchOptions, PHOTOS_DIR, type MovingPhoto } from 
 export const NO_HAND = null;
 const WALL = { photo: 'aslhg/B/P10_B_908.jpg', region: { left: 0, top: 0, width: 80, height: 60 } };
 
+/**
+ * C, A, T signed in real photos (Massey, segmented on black) that the recogniser reads surely
+ * through the browser's capture (640x480 -> 320x240 JPEG): "CAT", the first word of My Cat.
+ */
+export const SIGNED_CAT = [
+  'massey/asl_dataset/c/hand2_c_top_seg_1_cropped.jpeg',
+  'massey/asl_dataset/a/hand1_a_dif_seg_2_cropped.jpeg',
+  'massey/asl_dataset/t/hand1_t_dif_seg_2_cropped.jpeg',
+] as const;
+
 export interface FakeCameraOptions {
   fps?: number;
   /** how many frames each photo is shown for */

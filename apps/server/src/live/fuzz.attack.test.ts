@@ -90,7 +90,7 @@ function badMessage(r: () => number): string | Buffer {
       { a: { b: { c: [] } } },
       'data:image/jpeg;base64,////',
     ]);
-  switch (Math.floor(r() * 10)) {
+  switch (Math.floor(r() * 11)) {
     case 0:
       return '{"type": "raw_frame", '; // truncated JSON
     case 1:
@@ -120,6 +120,15 @@ function badMessage(r: () => number): string | Buffer {
         type: 'raw_frame',
         frame_data: `data:image/jpeg;base64,${'A'.repeat(360_000 + Math.floor(r() * 10_000))}`,
         metadata: { frame_number: 1, width: 320, height: 240 },
+      });
+    case 9:
+      // a drill of hostile letters and levels (the result screen's start_session)
+      return JSON.stringify({
+        type: 'control',
+        action: 'start_session',
+        data: {
+          drill: pick([junk(), { letters: junk(), level: junk() }, { letters: Array(5000).fill('A'), level: 1 }]),
+        },
       });
     default:
       return Buffer.from(Array.from({ length: 16 }, () => Math.floor(r() * 256)));

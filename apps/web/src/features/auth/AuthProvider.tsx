@@ -1,5 +1,6 @@
 import {
   AUTH_INIT_TIMEOUT_MS,
+  LIVE_CLOSE_MESSAGES,
   NOTIFICATION_MESSAGES,
   SESSION_MESSAGES,
   TOKEN_REFRESH_INTERVAL_MS,
@@ -79,10 +80,11 @@ export function AuthProvider({ children, reload = reloadPage }: AuthProviderProp
   status.current = state.status;
   useEffect(
     () =>
-      onSessionExpired(() => {
+      onSessionExpired((why) => {
         if (status.current === 'unauthenticated') return;
         dispatch({ type: 'LOGOUT' });
-        notify(SESSION_MESSAGES.sessionExpired, 'warning');
+        // signed out by the server (a logout in another tab, a password change): said as such
+        notify(why === 'revoked' ? LIVE_CLOSE_MESSAGES.sessionRevoked : SESSION_MESSAGES.sessionExpired, 'warning');
       }),
     [],
   );

@@ -21,7 +21,9 @@ export interface RequestOptions {
   queueOffline?: boolean;
 }
 
-type Listener = () => void;
+/** Why the session ended: it ran out (a refresh refused), or the server signed it out (the live socket's 4001). */
+export type SessionEnd = 'expired' | 'revoked';
+type Listener = (why: SessionEnd) => void;
 const sessionExpiredListeners = new Set<Listener>();
 /** Called when a refresh fails and the stored session has been cleared. */
 export function onSessionExpired(fn: Listener): () => void {
@@ -105,9 +107,9 @@ export function refreshSession(): Promise<boolean> {
 }
 
 /** Ends the sign-in session here: the stored tokens go and the app signs the learner out. */
-export function expireSession(): void {
+export function expireSession(why: SessionEnd = 'expired'): void {
   tokenStore.clear();
-  for (const fn of sessionExpiredListeners) fn();
+  for (const fn of sessionExpiredListeners) fn(why);
 }
 
 /**

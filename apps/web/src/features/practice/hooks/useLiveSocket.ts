@@ -15,7 +15,7 @@ export function useLiveSocket(factory?: () => LiveSocket) {
         refreshAuth: () =>
           refreshSession().then(
             (ok) => {
-              if (!ok) expireSession();
+              if (!ok) expireSession('revoked');
               return ok;
             },
             () => false, // offline: the session stays
