@@ -22,8 +22,6 @@ export const SESSION_MESSAGES = {
   networkFailure: 'Unable to connect to server. Please check your internet connection.',
   networkFailureAuthState: 'Connection failed. Please check your internet connection and try again.',
   sessionExpired: 'Session expired. Please log in again.',
-  /** the product's own: this tab follows a sign-out (or another learner's sign-in) in another tab */
-  signedOutElsewhere: 'You signed out in another tab.',
   passwordResetRequestFailed: 'Password reset request failed',
   passwordResetFailed: 'Password reset failed',
   profileUpdateFailed: 'Profile update failed',
@@ -209,6 +207,12 @@ export const SOCKET_MESSAGES = {
   CONNECTION_ERROR_CONNECTING: 'Failed to connect to server. Please check if the backend is running.',
   CONNECTION_ERROR_OPEN: 'Connection error during communication. The connection may be unstable.',
   INVALID_FEEDBACK: 'Received invalid feedback data from server',
+} as const;
+
+/** The product's own session texts (not in the spec, so not in SESSION_MESSAGES). */
+export const OWN_SESSION_MESSAGES = {
+  /** this tab follows a sign-out in another tab */
+  signedOutElsewhere: 'You signed out in another tab.',
 } as const;
 
 /** Close-code texts; null means the close is silent. */

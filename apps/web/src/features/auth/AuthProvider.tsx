@@ -2,6 +2,7 @@ import {
   AUTH_INIT_TIMEOUT_MS,
   LIVE_CLOSE_MESSAGES,
   NOTIFICATION_MESSAGES,
+  OWN_SESSION_MESSAGES,
   SESSION_MESSAGES,
   TOKEN_REFRESH_INTERVAL_MS,
   type RegisterRequest,
@@ -98,7 +99,7 @@ export function AuthProvider({ children, reload = reloadPage }: AuthProviderProp
       if (e.storageArea !== localStorage) return;
       if ((e.key === 'refresh_token' || e.key === null) && !tokenStore.refresh()) {
         dispatch({ type: 'LOGOUT' });
-        notify(SESSION_MESSAGES.signedOutElsewhere, 'info');
+        notify(OWN_SESSION_MESSAGES.signedOutElsewhere, 'info');
       } else if (e.key === 'user_data' && tokenStore.user()?.id && tokenStore.user()?.id !== userId) {
         reloadRef.current(); // another learner signed in on this browser: start afresh as them
       }
