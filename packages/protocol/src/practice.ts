@@ -182,7 +182,10 @@ export const progressResponseSchema = z.object({
     }),
   ),
   weakest_letters: z.array(z.string()),
+  /** what the dashboard's practise button opens: a drill of the weakest letters, or else the next story */
   suggested_story_id: z.string().nullable(),
+  /** a library story (never a drill) at the learner's level, favouring their weakest letters: a result's "Practise the next story" */
+  next_story_id: z.string().nullable(),
 });
 export type ProgressResponse = z.infer<typeof progressResponseSchema>;
 

@@ -89,6 +89,12 @@ describe.each(DB_KINDS)('offline practice uploads and analytics (%s)', (kind) =>
     });
     expect(progress.totals.practice_time_ms).toBeGreaterThanOrEqual(59_000);
     expect(progress.streak_days).toBe(1);
+    // a weak letter: the dashboard's button opens its drill, a result's "next story" a library story
+    expect(progress.weakest_letters).toEqual([letters[0]!.target]);
+    expect(progress.suggested_story_id).toMatch(/^drill-/);
+    expect(progress.next_story_id).toEqual(expect.any(String));
+    expect(progress.next_story_id).not.toMatch(/^drill-/);
+    expect(progress.next_story_id).not.toBe(storyId); // not the story just practised
     expect(progress.recent_sessions[0]).toMatchObject({
       session_id: first.body.session_id,
       story_id: storyId,

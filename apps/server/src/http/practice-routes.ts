@@ -40,12 +40,10 @@ export function registerPracticeRoutes(
     const lastLevel = progress.recent_sessions.length
       ? ((await deps.library.get(progress.recent_sessions[0]!.story_id))?.level ?? 1)
       : 1;
-    const suggested = await deps.library.suggest(
-      progress.weakest_letters,
-      lastLevel,
-      progress.recent_sessions.slice(0, 3).map((s) => s.story_id),
-    );
-    return { ...progress, suggested_story_id: suggested?.id ?? null };
+    const recent = progress.recent_sessions.slice(0, 3).map((s) => s.story_id);
+    const suggested = await deps.library.suggest(progress.weakest_letters, lastLevel, recent);
+    const next = await deps.library.next(progress.weakest_letters, lastLevel, recent);
+    return { ...progress, suggested_story_id: suggested?.id ?? null, next_story_id: next?.id ?? null };
   });
 
   serve(

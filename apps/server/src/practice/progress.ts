@@ -60,7 +60,7 @@ export async function computeProgress(
   userId: string,
   timeZone = 'UTC',
   now = new Date(),
-): Promise<Omit<ProgressResponse, 'suggested_story_id'>> {
+): Promise<Omit<ProgressResponse, 'suggested_story_id' | 'next_story_id'>> {
   const hasAttempts = sql`exists (select 1 from ${practiceAttempts} where ${practiceAttempts.sessionId} = ${practiceSessions.id})`;
   const [totals] = await db
     .select({

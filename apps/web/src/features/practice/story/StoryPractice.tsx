@@ -4,7 +4,7 @@ import { useSearchParams } from 'react-router';
 import type { LiveContext } from '../AslWorldPage';
 import type { PracticeDataSink } from '../on-device/practice-log';
 import { cachedStoryIds, cachedStoryTitles } from '../on-device/story-cache';
-import { getSuggestedStoryId } from './api/get-progress-suggestion';
+import { getNextStoryId } from './api/get-progress-suggestion';
 import { reportFeedback } from './api/report-feedback';
 import { Bar } from './Bar';
 import { CompletionScreen } from './CompletionScreen';
@@ -96,7 +96,7 @@ export function StoryPractice({
           const letters = p.summary?.practise_letters ?? [];
           if (letters.length && p.story && !live.local.down)
             return p.start({ drill: { letters, level: p.story.level } });
-          const id = await getSuggestedStoryId().catch(() => null);
+          const id = await getNextStoryId().catch(() => null);
           if (id) p.start({ story_id: id });
           else p.backToPicker();
         }}

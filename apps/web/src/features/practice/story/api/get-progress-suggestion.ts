@@ -1,6 +1,9 @@
 import { getProgress } from '../../../../lib/api/get-progress';
 
-/** The story the server suggests next (it favours the learner's weakest letters), from GET /progress. */
-export async function getSuggestedStoryId(): Promise<string | null> {
-  return (await getProgress()).suggested_story_id;
+/**
+ * The next story the server suggests (a library story, never a drill; it favours the learner's
+ * weakest letters), from GET /progress: what a result's "Practise the next story" opens.
+ */
+export async function getNextStoryId(): Promise<string | null> {
+  return (await getProgress()).next_story_id ?? null;
 }
