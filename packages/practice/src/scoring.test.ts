@@ -63,6 +63,8 @@ describe('summarise (letters, not raw attempts)', () => {
     ]);
     // the letters named, in the order named: what the result's drill practises
     expect(s.practise_letters).toEqual(['T', 'A']);
+    // 3 letters tried, 2 signed ("2 of 12 letters" on the screen): the message says why the score counts 3
+    expect(s.completion_message).toBe('The score counts the 3 letters you tried, one not read right yet.');
     const two = summarise([at(0, 'M', false), at(1, 'T', false)], 12);
     expect(two.final_suggestions[0]).toBe('Practise M, T: they were not read right yet.');
   });

@@ -96,7 +96,10 @@ export function summarise(attempts: readonly ScoredAttempt[], lettersTotal: numb
   // "N of M letters" on its own line).
   const completion_message = !completed
     ? attempted > 0
-      ? `The score counts the ${plural(attempted, 'letter')} you tried.`
+      ? attempted > signed
+        ? // "3 of 15 letters" on the line below counts the letters signed: say why the score counts one more
+          `The score counts the ${plural(attempted, 'letter')} you tried, ${attempted - signed === 1 ? 'one' : attempted - signed} not read right yet.`
+        : `The score counts the ${plural(attempted, 'letter')} you tried.`
       : 'No letter was tried, so there is no score yet.'
     : overall >= 90
       ? 'Wonderful signing! You finished the story.'
