@@ -338,6 +338,26 @@ test.describe('mobile 375x812', () => {
     await fullPageScreenshot(page, 'test-results/screenshots/mobile.png');
   });
 
+  test('the header and the story picker are 44 px high to tap (WCAG 2.5.5)', async ({ page, base }) => {
+    await registerViaUi(page);
+    const heights = async (targets: import('@playwright/test').Locator[]) =>
+      Promise.all(targets.map(async (t) => (await t.boundingBox())!.height));
+    const header = [
+      page.getByRole('button', { name: 'Open sidebar' }),
+      page.getByLabel('Theme'),
+      page
+        .getByRole('button', { name: /account menu|user menu/i })
+        .or(page.locator('.user-button'))
+        .first(),
+    ];
+    for (const h of await heights(header)) expect(h).toBeGreaterThanOrEqual(44);
+    await page.goto(`${base}/asl-world`);
+    await expect(page.getByRole('heading', { name: 'Choose a story' })).toBeVisible();
+    const tabs = await page.locator('.level-tab').all();
+    expect(tabs).toHaveLength(4);
+    for (const h of await heights(tabs)) expect(h).toBeGreaterThanOrEqual(44);
+  });
+
   test("the header shows the page's name and the chosen theme whole, in every theme", async ({ page, base }) => {
     await registerViaUi(page);
     const picker = page.getByLabel('Theme');
