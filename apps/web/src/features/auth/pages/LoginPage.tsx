@@ -1,5 +1,5 @@
 import { ACCOUNT_LOCKED_ADVICE, SESSION_MESSAGES } from '@asl/protocol';
-import { useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { useSession } from '../../../lib/session/session-context';
 import { Alert } from '../../../lib/ui/Alert';
@@ -13,6 +13,9 @@ export function LoginPage() {
   const [identifier, setIdentifier] = useState('');
   const [password, setPassword] = useState('');
   const from = (location.state as { from?: string } | null)?.from ?? '/dashboard';
+  // a sign-up's error is not this page's: it starts clean
+  const clearError = useRef(session.clearError);
+  useEffect(() => clearError.current(), []);
 
   async function onSubmit(e: FormEvent) {
     e.preventDefault();

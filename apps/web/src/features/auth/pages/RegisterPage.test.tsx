@@ -41,6 +41,12 @@ function renderPage(s = session()) {
 const password = () => screen.getByLabelText('Password', { exact: true });
 
 describe('RegisterPage (issue 17 item 7)', () => {
+  it("starts clean: a failed sign-in's error is cleared, not shown here", () => {
+    const clearError = vi.fn();
+    renderPage(session({ clearError }));
+    expect(clearError).toHaveBeenCalledOnce();
+  });
+
   it('moves focus to the first invalid field after a failed submit and flags an empty confirm field', async () => {
     renderPage();
     await userEvent.type(screen.getByLabelText('Username'), 'robin_signs');

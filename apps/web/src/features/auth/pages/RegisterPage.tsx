@@ -26,6 +26,10 @@ export function RegisterPage() {
     if (k in errors) setErrors(({ [k as keyof Errors]: _, ...rest }) => rest);
   };
 
+  // a sign-in's error is not this page's: it starts clean
+  const clearError = useRef(session.clearError);
+  useEffect(() => clearError.current(), []);
+
   // After a failed submit, focus goes to the first field marked invalid.
   useEffect(() => {
     if (failedSubmits > 0) focusFirstInvalid(form.current);

@@ -12,6 +12,7 @@ import { FeedbackPanel } from './FeedbackPanel';
 import { useHeldFeedback } from './held-feedback';
 import { SentenceView } from './SentenceView';
 import { StoryPicker, type OfflineStoriesUi } from './StoryPicker';
+import { TargetAnnouncer } from './TargetAnnouncer';
 import { TargetHandshape } from './TargetHandshape';
 import { useStoryPractice } from './use-story-practice';
 import './story.css';
@@ -156,6 +157,7 @@ export function StoryPractice({
       <div className="practice-target">
         <SentenceView sentence={sentence} target={target} />
         {target && <TargetHandshape key={target.letter} letter={target.letter} />}
+        <TargetAnnouncer target={target} />
       </div>
       <FeedbackPanel
         slot={live.feedbackSlot}
