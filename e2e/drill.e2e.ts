@@ -47,4 +47,11 @@ test("the result's button drills the letters the result names", async ({ page, b
   expect(marks[0]).toBe('C,');
   expect(marks.filter((m) => m.replace(/\W/g, '') === 'C')).toHaveLength(1);
   await fullPageScreenshot(page, 'test-results/screenshots/drill-start.png');
+
+  // a phone held sideways: the video and the letter to sign side by side, both whole on the screen
+  await page.setViewportSize({ width: 740, height: 360 });
+  await page.locator('.asl-world-grid').evaluate((el) => el.scrollIntoView({ block: 'start' }));
+  await expect(page.locator('.live-stage')).toBeInViewport({ ratio: 1 });
+  await expect(page.getByLabel('Spell C: letter 1 of 1')).toBeInViewport({ ratio: 1 });
+  await page.screenshot({ path: 'test-results/screenshots/drill-landscape-740x360.png' });
 });
