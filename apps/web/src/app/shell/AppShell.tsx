@@ -1,6 +1,6 @@
 import { BREAKPOINTS, MOBILE_NAV_MAX_MODULES, PRODUCT_NAME } from '@asl/protocol';
 import { Menu } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { AuthErrorBoundary, NetworkErrorBoundary, useNotFoundNotice } from '../../features/errors';
 import { MODULES, ModuleNavLink, bottomNavModules, headerPlaceForPath } from '../../features/modules';
@@ -21,10 +21,15 @@ export function AppShell() {
   const current = headerPlaceForPath(location.pathname);
   useNotFoundNotice(location.pathname);
   const drawer = compact && sidebarOpen;
+  const toggle = useRef<HTMLButtonElement>(null);
   // The phone's drawer closes with Escape, as it does on a tap outside it.
   useEffect(() => {
     if (!drawer) return;
-    const onKey = (e: KeyboardEvent) => e.key === 'Escape' && setSidebarOpen(false);
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key !== 'Escape') return;
+      setSidebarOpen(false);
+      toggle.current?.focus(); // focus returns to the menu button, not to the page's body
+    };
     document.addEventListener('keydown', onKey);
     return () => document.removeEventListener('keydown', onKey);
   }, [drawer]);
@@ -36,6 +41,7 @@ export function AppShell() {
       </a>
       <header className="header">
         <button
+          ref={toggle}
           type="button"
           className="icon-button"
           aria-label={sidebarOpen ? 'Close sidebar' : 'Open sidebar'}

@@ -45,7 +45,7 @@ export function AccessibilitySettingsForm() {
           checked={a.screenReader}
           onChange={(e) => updateAccessibility({ screenReader: e.target.checked })}
         />
-        Screen reader mode (describe feedback in words, announce every change)
+        Screen reader mode (practice says each new reading at once, without waiting for a pause)
       </label>
     </section>
   );

@@ -14,6 +14,20 @@ const fb = {
 };
 
 describe('FeedbackPanel', () => {
+  it("says each reading politely, and at once in Settings' screen reader mode", () => {
+    const region = () => document.querySelector('.feedback-live')!;
+    const { unmount } = render(<FeedbackPanel feedback={fb} handSeen onAction={() => {}} onReport={async () => {}} />);
+    expect(region()).toHaveAttribute('aria-live', 'polite');
+    unmount();
+    document.documentElement.dataset.screenReader = 'true';
+    try {
+      render(<FeedbackPanel feedback={fb} handSeen onAction={() => {}} onReport={async () => {}} />);
+      expect(region()).toHaveAttribute('aria-live', 'assertive');
+    } finally {
+      delete document.documentElement.dataset.screenReader;
+    }
+  });
+
   it('says when no hand is seen, and that the picture is too dark when it is', () => {
     const { rerender } = render(
       <FeedbackPanel feedback={null} handSeen={false} onAction={() => {}} onReport={async () => {}} />,

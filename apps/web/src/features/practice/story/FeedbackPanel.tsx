@@ -65,13 +65,15 @@ function LiveFeedback({
   tooDark: boolean;
 }) {
   const verdict = feedback ? verdictOf(feedback) : null;
+  // Settings' screen reader mode (data-screen-reader on <html>): each new reading is said at once
+  const assertive = typeof document !== 'undefined' && document.documentElement.dataset.screenReader === 'true';
   return (
     <section
       className={`live-feedback ${verdict ? `live-feedback-${verdict}` : ''}`}
       aria-label="Feedback"
       data-testid="live-feedback"
     >
-      <div aria-live="polite" aria-atomic="true" className="feedback-live">
+      <div aria-live={assertive ? 'assertive' : 'polite'} aria-atomic="true" className="feedback-live">
         {!handSeen && <p className="no-hand">{tooDark ? TOO_DARK : NO_HAND}</p>}
         {handSeen && !feedback && <p className="feedback-waiting">Hold the handshape steady for a moment.</p>}
         {feedback && (

@@ -25,6 +25,7 @@ export function SentenceView({ sentence, target }: { sentence: StorySentence; ta
       {target && (
         <div
           className="letter-row"
+          role="group"
           aria-label={`Spell ${target.word}: letter ${target.letter_index + 1} of ${target.word.length}`}
         >
           {[...target.word].map((ch, i) => (
