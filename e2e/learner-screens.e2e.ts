@@ -102,8 +102,11 @@ test.describe('way-finding (item 4)', () => {
       await expect(sidebar).toBeHidden();
       await page.getByRole('button', { name: 'Open sidebar' }).click();
       await expect(sidebar).toBeVisible();
+      await sidebar.getByRole('link', { name: 'Harmony' }).focus(); // the keyboard inside the drawer
       await page.keyboard.press('Escape');
       await expect(sidebar).toBeHidden();
+      // focus goes back to the button that opened it, not to the page's body
+      await expect(page.getByRole('button', { name: 'Open sidebar' })).toBeFocused();
     });
   });
 });
