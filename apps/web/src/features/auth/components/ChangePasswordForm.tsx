@@ -35,6 +35,7 @@ export function ChangePasswordForm() {
 
   async function onSubmit(e: FormEvent) {
     e.preventDefault();
+    if (saving) return;
     setError(null);
     const found: Errors = {};
     if (!current) found.current = 'Enter your current password.';
@@ -85,7 +86,7 @@ export function ChangePasswordForm() {
         hint={<PasswordHint password={next} verdict={verdict} />}
         error={errors.next}
       />
-      <button type="submit" className="button button-primary" disabled={saving}>
+      <button type="submit" className="button button-primary" aria-disabled={saving || undefined}>
         Change password
       </button>
       <WaitingForConnection pending={saving} />

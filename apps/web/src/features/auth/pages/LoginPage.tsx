@@ -19,6 +19,7 @@ export function LoginPage() {
 
   async function onSubmit(e: FormEvent) {
     e.preventDefault();
+    if (session.submitting) return;
     if (await session.login(identifier, password)) navigate(from, { replace: true });
   }
 
@@ -61,7 +62,12 @@ export function LoginPage() {
           onChange={(e) => setPassword(e.target.value)}
           required
         />
-        <button type="submit" className="button button-primary button-block" disabled={session.submitting}>
+        {/* aria-disabled while signing in: the button keeps the keyboard's focus */}
+        <button
+          type="submit"
+          className="button button-primary button-block"
+          aria-disabled={session.submitting || undefined}
+        >
           {session.submitting ? 'Signing in…' : 'Sign in'}
         </button>
       </form>

@@ -33,6 +33,7 @@ export function ProfilePage() {
 
   async function onSubmit(e: FormEvent) {
     e.preventDefault();
+    if (saving) return;
     // each field's problem beside it, before anything is sent
     const next = fieldErrors<keyof typeof form>(profileUpdateRequestSchema.safeParse(form));
     setErrors(next);
@@ -78,7 +79,7 @@ export function ProfilePage() {
           onChange={edit('username')}
           error={errors.username}
         />
-        <button type="submit" className="button button-primary" disabled={saving}>
+        <button type="submit" className="button button-primary" aria-disabled={saving || undefined}>
           Save profile
         </button>
         <WaitingForConnection pending={saving} />

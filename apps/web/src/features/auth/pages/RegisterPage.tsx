@@ -37,6 +37,7 @@ export function RegisterPage() {
 
   async function onSubmit(e: FormEvent) {
     e.preventDefault();
+    if (session.submitting) return;
     const parsed = registerRequestSchema.safeParse({
       username: values.username,
       email: values.email,
@@ -114,7 +115,11 @@ export function RegisterPage() {
           error={errors.confirm}
           required
         />
-        <button type="submit" className="button button-primary button-block" disabled={session.submitting}>
+        <button
+          type="submit"
+          className="button button-primary button-block"
+          aria-disabled={session.submitting || undefined}
+        >
           {session.submitting ? 'Creating account…' : 'Create account'}
         </button>
       </form>

@@ -124,8 +124,10 @@ export function FeedbackPanel({
           <button
             type="button"
             className="link-button"
-            disabled={reported === key}
+            // aria-disabled, not disabled: the pressed button keeps the keyboard's focus
+            aria-disabled={reported === key || undefined}
             onClick={() => {
+              if (reported === key) return;
               // acknowledged at once: the report goes on its way (and is retried) without the learner
               setReported(key);
               setReportedOffline(isOffline());
