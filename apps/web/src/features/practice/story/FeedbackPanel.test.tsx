@@ -18,6 +18,8 @@ describe('FeedbackPanel', () => {
     const region = () => document.querySelector('.feedback-live')!;
     const { unmount } = render(<FeedbackPanel feedback={fb} handSeen onAction={() => {}} onReport={async () => {}} />);
     expect(region()).toHaveAttribute('aria-live', 'polite');
+    // only what changed is read: an old praise is not read again beside "I can't see your hand"
+    expect(region()).toHaveAttribute('aria-atomic', 'false');
     unmount();
     document.documentElement.dataset.screenReader = 'true';
     try {

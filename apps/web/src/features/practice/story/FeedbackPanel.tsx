@@ -73,7 +73,8 @@ function LiveFeedback({
       aria-label="Feedback"
       data-testid="live-feedback"
     >
-      <div aria-live={assertive ? 'assertive' : 'polite'} aria-atomic="true" className="feedback-live">
+      {/* not atomic: only what changed is read (a new hint, "I can't see your hand"), not an old praise again */}
+      <div aria-live={assertive ? 'assertive' : 'polite'} aria-atomic="false" className="feedback-live">
         {!handSeen && <p className="no-hand">{tooDark ? TOO_DARK : NO_HAND}</p>}
         {handSeen && !feedback && <p className="feedback-waiting">Hold the handshape steady for a moment.</p>}
         {feedback && (
