@@ -69,6 +69,8 @@ describe('npm run dev', () => {
         DEV_WEB_PORT: String(webPort),
         DATA_DIR: dataDir,
         LOG_LEVEL: 'warn',
+        // the suite runs from these node_modules: never reinstall them mid-run (ensure-ready.mjs)
+        ASL_DEPENDENCIES_READY: '1',
       },
       stdio: ['ignore', 'pipe', 'pipe'],
     });

@@ -38,6 +38,9 @@ function hashFiles(paths) {
 const INSTALL_STAMP = join(root, 'node_modules', '.asl-install-stamp');
 
 export function ensureDependencies() {
+  // set by a test that starts the dev script from inside the running test suite: the suite's own
+  // node_modules are in use, and an `npm ci` there would pull them from under it
+  if (process.env.ASL_DEPENDENCIES_READY === '1') return;
   const lock = hashFiles([
     'package-lock.json',
     'package.json',
