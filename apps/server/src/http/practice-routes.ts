@@ -41,8 +41,9 @@ export function registerPracticeRoutes(
       ? ((await deps.library.get(progress.recent_sessions[0]!.story_id))?.level ?? 1)
       : 1;
     const recent = progress.recent_sessions.slice(0, 3).map((s) => s.story_id);
-    const suggested = await deps.library.suggest(progress.weakest_letters, lastLevel, recent);
     const next = await deps.library.next(progress.weakest_letters, lastLevel, recent);
+    // the dashboard's button: a short drill of the weakest letters, or with none weak, the next story
+    const suggested = (await deps.library.drill(progress.weakest_letters, lastLevel)) ?? next;
     return { ...progress, suggested_story_id: suggested?.id ?? null, next_story_id: next?.id ?? null };
   });
 

@@ -31,14 +31,6 @@ export class StoryLibrary {
     return assembled;
   }
 
-  /**
-   * What "Practise your weakest letters" opens: a short drill of those letters at the learner's
-   * level (saved like a topic story), or, with no weak letters, a story at their level.
-   */
-  async suggest(weakest: string[], level: number, recent: string[]): Promise<Story | null> {
-    return (await this.drill(weakest, level)) ?? this.next(weakest, level, recent);
-  }
-
   /** The next story of the library (never a drill): at the learner's level, favouring their weakest letters. */
   async next(weakest: string[], level: number, recent: string[]): Promise<Story | null> {
     return suggestStory(await this.all(), weakest, level, recent);
