@@ -1,12 +1,12 @@
 import { SESSION_MESSAGES } from '@asl/protocol';
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { ApiError } from '../../../lib/api/api-error';
 import { notify } from '../../../lib/notifications/notifications';
 import { useSession } from '../../../lib/session/session-context';
 import { Alert } from '../../../lib/ui/Alert';
 import { Field } from '../../../lib/ui/Field';
 import { WaitingForConnection } from '../../../lib/ui/WaitingForConnection';
-import { focusFirstInvalid } from '../../../lib/ui/focus-first-invalid';
+import { useFocusFirstInvalid } from '../../../lib/ui/focus-first-invalid';
 import { changePassword } from '../api/change-password';
 import { PasswordHint } from '../password/PasswordHint';
 import { usePasswordCheck } from '../password/use-password-check';
@@ -19,18 +19,13 @@ export function ChangePasswordForm() {
   const [error, setError] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
   const [errors, setErrors] = useState<Errors>({});
-  const [failedSubmits, setFailedSubmits] = useState(0);
-  const form = useRef<HTMLFormElement>(null);
+  const { form, failed } = useFocusFirstInvalid();
   const { user } = useSession();
   const verdict = usePasswordCheck(next, { username: user?.username, email: user?.email });
 
-  useEffect(() => {
-    if (failedSubmits > 0) focusFirstInvalid(form.current);
-  }, [failedSubmits]);
-
   function fail(found: Errors) {
     setErrors(found);
-    setFailedSubmits((n) => n + 1);
+    failed();
   }
 
   async function onSubmit(e: FormEvent) {

@@ -1,11 +1,11 @@
 import { NAME_MAX, profileUpdateRequestSchema, SESSION_MESSAGES } from '@asl/protocol';
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { notify } from '../../../lib/notifications/notifications';
 import { useSession } from '../../../lib/session/session-context';
 import { Alert } from '../../../lib/ui/Alert';
 import { Field } from '../../../lib/ui/Field';
 import { fieldErrors } from '../../../lib/ui/field-errors';
-import { focusFirstInvalid } from '../../../lib/ui/focus-first-invalid';
+import { useFocusFirstInvalid } from '../../../lib/ui/focus-first-invalid';
 import { WaitingForConnection } from '../../../lib/ui/WaitingForConnection';
 import { updateProfile } from '../api/update-profile';
 
@@ -20,12 +20,8 @@ export function ProfilePage() {
   const [error, setError] = useState<string | null>(null);
   const [errors, setErrors] = useState<Partial<Record<keyof typeof form, string>>>({});
   const [saving, setSaving] = useState(false);
-  const [failedSubmits, setFailedSubmits] = useState(0);
-  const formRef = useRef<HTMLFormElement>(null);
-  // After a failed save, focus goes to the first field marked invalid (its error is read with it).
-  useEffect(() => {
-    if (failedSubmits > 0) focusFirstInvalid(formRef.current);
-  }, [failedSubmits]);
+  // after a failed save, focus goes to the first field marked invalid (its error is read with it)
+  const { form: formRef, failed } = useFocusFirstInvalid();
   const edit = (k: keyof typeof form) => (e: React.ChangeEvent<HTMLInputElement>) => {
     setForm({ ...form, [k]: e.target.value });
     setErrors(({ [k]: _, ...rest }) => rest);
@@ -37,7 +33,7 @@ export function ProfilePage() {
     // each field's problem beside it, before anything is sent
     const next = fieldErrors<keyof typeof form>(profileUpdateRequestSchema.safeParse(form));
     setErrors(next);
-    if (Object.keys(next).length > 0) return setFailedSubmits((n) => n + 1);
+    if (Object.keys(next).length > 0) return failed();
     setSaving(true);
     setError(null);
     try {

@@ -5,7 +5,7 @@ import { useSession } from '../../../lib/session/session-context';
 import { Alert } from '../../../lib/ui/Alert';
 import { Field } from '../../../lib/ui/Field';
 import { fieldErrors } from '../../../lib/ui/field-errors';
-import { focusFirstInvalid } from '../../../lib/ui/focus-first-invalid';
+import { useFocusFirstInvalid } from '../../../lib/ui/focus-first-invalid';
 import { AuthCard } from '../components/AuthCard';
 import { PasswordHint } from '../password/PasswordHint';
 import { usePasswordCheck } from '../password/use-password-check';
@@ -15,10 +15,10 @@ type Errors = Partial<Record<'firstName' | 'username' | 'email' | 'password' | '
 export function RegisterPage() {
   const session = useSession();
   const navigate = useNavigate();
-  const form = useRef<HTMLFormElement>(null);
+  // after a failed submit, focus goes to the first field marked invalid
+  const { form, failed } = useFocusFirstInvalid();
   const [values, setValues] = useState({ username: '', email: '', password: '', confirm: '', firstName: '' });
   const [errors, setErrors] = useState<Errors>({});
-  const [failedSubmits, setFailedSubmits] = useState(0);
   const verdict = usePasswordCheck(values.password, { username: values.username, email: values.email });
   // Editing a field clears its error, so its live hint shows again.
   const set = (k: keyof typeof values) => (e: React.ChangeEvent<HTMLInputElement>) => {
@@ -29,11 +29,6 @@ export function RegisterPage() {
   // a sign-in's error is not this page's: it starts clean
   const clearError = useRef(session.clearError);
   useEffect(() => clearError.current(), []);
-
-  // After a failed submit, focus goes to the first field marked invalid.
-  useEffect(() => {
-    if (failedSubmits > 0) focusFirstInvalid(form.current);
-  }, [failedSubmits]);
 
   async function onSubmit(e: FormEvent) {
     e.preventDefault();
@@ -50,7 +45,7 @@ export function RegisterPage() {
     else if (values.password !== values.confirm) next.confirm = 'The passwords do not match.';
     setErrors(next);
     if (Object.keys(next).length > 0) {
-      setFailedSubmits((n) => n + 1);
+      failed();
       return;
     }
     const ok = await session.register({

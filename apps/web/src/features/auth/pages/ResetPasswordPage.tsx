@@ -1,10 +1,10 @@
 import { SESSION_MESSAGES } from '@asl/protocol';
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { ApiError } from '../../../lib/api/api-error';
 import { Alert } from '../../../lib/ui/Alert';
 import { Field } from '../../../lib/ui/Field';
-import { focusFirstInvalid } from '../../../lib/ui/focus-first-invalid';
+import { useFocusFirstInvalid } from '../../../lib/ui/focus-first-invalid';
 import { resetPassword } from '../api/reset-password';
 import { AuthCard } from '../components/AuthCard';
 import { PasswordHint } from '../password/PasswordHint';
@@ -20,13 +20,8 @@ export function ResetPasswordPage() {
   const [state, setState] = useState<'idle' | 'saving' | 'done' | 'error' | 'dead-link'>('idle');
   const [message, setMessage] = useState('');
   const [errors, setErrors] = useState<Errors>({});
-  const [failedSubmits, setFailedSubmits] = useState(0);
-  const form = useRef<HTMLFormElement>(null);
+  const { form, failed } = useFocusFirstInvalid();
   const verdict = usePasswordCheck(password);
-
-  useEffect(() => {
-    if (failedSubmits > 0) focusFirstInvalid(form.current);
-  }, [failedSubmits]);
 
   async function onSubmit(e: FormEvent) {
     e.preventDefault();
@@ -37,7 +32,7 @@ export function ResetPasswordPage() {
     setErrors(next);
     setState('idle');
     if (Object.keys(next).length > 0) {
-      setFailedSubmits((n) => n + 1);
+      failed();
       return;
     }
     setState('saving');
@@ -47,7 +42,7 @@ export function ResetPasswordPage() {
     } catch (err) {
       if (err instanceof ApiError && err.field === 'new_password') {
         setErrors({ password: err.message });
-        setFailedSubmits((n) => n + 1);
+        failed();
         setState('idle');
         return;
       }
