@@ -100,7 +100,7 @@ export function AuthProvider({ children, reload = reloadPage }: AuthProviderProp
       if ((e.key === 'refresh_token' || e.key === null) && !tokenStore.refresh()) {
         dispatch({ type: 'LOGOUT' });
         notify(OWN_SESSION_MESSAGES.signedOutElsewhere, 'info');
-      } else if (e.key === 'user_data' && tokenStore.user()?.id && tokenStore.user()?.id !== userId) {
+      } else if (e.key === 'user_data' && (tokenStore.user()?.id ?? userId) !== userId) {
         reloadRef.current(); // another learner signed in on this browser: start afresh as them
       }
     };
