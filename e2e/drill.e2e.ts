@@ -55,3 +55,40 @@ test("the result's button drills the letters the result names", async ({ page, b
   await expect(page.getByLabel('Spell C: letter 1 of 1')).toBeInViewport({ ratio: 1 });
   await page.screenshot({ path: 'test-results/screenshots/drill-landscape-740x360.png' });
 });
+
+test("a wrong reading reported doesn't count against the learner, on the result and the dashboard", async ({
+  page,
+  base,
+}) => {
+  test.setTimeout(180_000);
+  await registerViaUi(page, newLearner(), base);
+  await page.goto(`${base}/asl-world`);
+  await expect(page.getByText('Connected', { exact: true })).toBeVisible({ timeout: 30_000 });
+  await page.getByRole('button', { name: 'Start My Cat' }).click();
+  await expect(page.getByLabel(/Spell CAT: letter 1 of 3/)).toBeVisible();
+
+  // the B read where C is asked: the learner says the reading is wrong
+  await expect(page.getByText(/^Read as B ·/)).toBeVisible({ timeout: 120_000 });
+  const sent = page.waitForResponse((r) => r.url().endsWith('/api/v1/feedback-reports') && r.status() === 201);
+  await page.getByRole('button', { name: 'This feedback is wrong' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Thanks!' })).toHaveText(
+    "Thanks! This try won't count against you. We'll use it to check this reading.",
+  );
+  const response = await sent;
+  expect(response.request().postDataJSON()).toMatchObject({
+    target: 'C',
+    detected: 'B',
+    attempt_id: expect.any(String),
+  });
+  expect(await response.json()).toMatchObject({ withdrawn: true });
+
+  await expect(page.getByText(/3 of \d+ letters/)).toBeVisible({ timeout: 120_000 });
+  await page.getByRole('button', { name: 'Complete Story' }).click();
+  await expect(page.getByRole('heading', { name: 'Story ended early' })).toBeVisible();
+  await expect(page.getByTestId('result-letters')).toHaveText('3 of 15 letters, 3 right first time');
+  await expect(page.getByLabel('Score 100 percent')).toBeVisible();
+  await expect(page.getByText(/No wrong attempts/)).toBeVisible();
+  await page.goto(`${base}/dashboard`);
+  await expect(page.getByText('3 of 3 letters right first time')).toBeVisible();
+  await expect(page.locator('.recent-list')).toContainText('3 of 15 letters · 100% right first time · 3 attempts');
+});

@@ -29,6 +29,15 @@ describe('summarise (letters, not raw attempts)', () => {
     expect(s.final_suggestions[0]).toBe('Practise A: it took more than one try.');
   });
 
+  it('leaves out wrong readings the learner reported (withdrawn), as if never made', () => {
+    const withdrawn = { ...at(1, 'A', false), withdrawn: true };
+    const s = summarise([at(0, 'C', true), withdrawn, withdrawn, at(1, 'A', true), at(2, 'T', false)], 3);
+    expect(s).toMatchObject({ letters_attempted: 3, letters_first_try: 2, wrong_attempts: 1, overall_score: 67 });
+    expect(s.accuracy_by_letter).toEqual({ A: 1, C: 1, T: 0 });
+    // a letter whose only try was withdrawn is not tried at all
+    expect(summarise([withdrawn], 3)).toMatchObject({ letters_attempted: 0, wrong_attempts: 0 });
+  });
+
   it('says a story ended with letters left is not finished', () => {
     const s = summarise([at(0, 'C', true), at(1, 'A', true)], 12);
     expect(s).toMatchObject({ completed: false, letters_signed: 2, overall_score: 100 });

@@ -7,6 +7,10 @@ export interface ScoredAttempt {
   letter_index: number;
   target: string;
   correct: boolean;
+  /** a wrong reading the learner reported as misread: not counted at all */
+  withdrawn?: boolean;
+  /** the attempt's id, as asl_feedback gave it (what a report withdraws by) */
+  attempt_id?: string;
 }
 
 export type SessionResult = Omit<SessionCompleteData, 'session_id' | 'story_id' | 'duration_ms'>;
@@ -48,9 +52,11 @@ export const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n ==
 /**
  * The result of a session from its counted attempts: letters, not raw attempts. The score is
  * the share of the letters tried that were right at the first try; the session is completed
- * only when every letter of the story was signed.
+ * only when every letter of the story was signed. Attempts the learner reported as misread
+ * (withdrawn) are left out, as if never made.
  */
-export function summarise(attempts: readonly ScoredAttempt[], lettersTotal: number): SessionResult {
+export function summarise(all: readonly ScoredAttempt[], lettersTotal: number): SessionResult {
+  const attempts = all.filter((a) => !a.withdrawn);
   const letters = letterResults(attempts);
   const attempted = letters.length;
   const signed = letters.filter((l) => l.signed).length;

@@ -114,8 +114,17 @@ export const aslFeedbackDataSchema = z.object({
    */
   kind: z.enum(['attempt', 'motion_pending', 'adjust']).default('attempt'),
   counted: z.boolean().default(true),
+  /**
+   * The counted attempt's id (live: its row; on the device: its client_id): a report of a wrong
+   * reading names it, and the attempt no longer counts against the learner.
+   */
+  attempt_id: z.uuid().optional(),
 });
 export type AslFeedbackData = z.infer<typeof aslFeedbackDataSchema>;
+
+/** A report of this reading withdraws it: a counted wrong attempt, named by its id. */
+export const reportWithdraws = (fb: Pick<AslFeedbackData, 'attempt_id' | 'kind' | 'counted' | 'correct'>): boolean =>
+  !!fb.attempt_id && fb.kind === 'attempt' && fb.counted && !fb.correct;
 
 export const connectionEstablishedDataSchema = z.object({
   server_version: z.string(),

@@ -35,6 +35,8 @@ export const offlineAttemptSchema = z.object({
   held_ms: z.number().int().min(0).max(600_000),
   hint: z.string().max(200).optional(),
   at: isoDate,
+  /** a wrong attempt the learner reported as misread: kept, but not counted against them */
+  withdrawn: z.boolean().optional(),
 });
 export type OfflineAttempt = z.infer<typeof offlineAttemptSchema>;
 

@@ -213,9 +213,19 @@ export const feedbackReportRequestSchema = z.object({
     .max(REPORT_MAX_FRAMES)
     .optional(),
   note: z.string().trim().max(500).optional(),
+  /**
+   * The counted attempt the reading was (asl_feedback's attempt_id): a wrong one is withdrawn, so
+   * a misreading the learner reports does not count against them (the report keeps it for review).
+   */
+  attempt_id: z.uuid().optional(),
 });
 export type FeedbackReportRequest = z.infer<typeof feedbackReportRequestSchema>;
 
 /** POST /feedback-reports answer: 201 when stored, 200 with `duplicate` for a replayed client_id. */
-export const feedbackReportResponseSchema = z.object({ id: z.string().nullable(), duplicate: z.boolean() });
+export const feedbackReportResponseSchema = z.object({
+  id: z.string().nullable(),
+  duplicate: z.boolean(),
+  /** the reported attempt was a wrong one of this learner's and no longer counts (absent from older servers) */
+  withdrawn: z.boolean().optional(),
+});
 export type FeedbackReportResponse = z.infer<typeof feedbackReportResponseSchema>;

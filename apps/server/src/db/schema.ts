@@ -168,6 +168,8 @@ export const practiceAttempts = pgTable(
     heldMs: integer('held_ms').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     clientId: uuid('client_id'),
+    /** a wrong reading the learner reported ("This feedback is wrong"): kept, not counted against them */
+    withdrawn: boolean('withdrawn').notNull().default(false),
   },
   (t) => [
     index('practice_attempts_user_idx').on(t.userId, t.createdAt),
@@ -194,6 +196,8 @@ export const feedbackReports = pgTable(
     clientId: uuid('client_id'),
     /** the movement before the reading: [{ t, landmarks }] (protocol REPORT_MAX_FRAMES at most) */
     frames: jsonb('frames'),
+    /** the counted attempt reported (a live row's id or an offline attempt's client_id) */
+    attemptId: uuid('attempt_id'),
   },
   (t) => [uniqueIndex('feedback_reports_client_key').on(t.userId, t.clientId)],
 );

@@ -107,6 +107,49 @@ describe.each(DB_KINDS)('offline practice uploads and analytics (%s)', (kind) =>
     });
   });
 
+  it('leaves out a wrong reading the learner reported, whether the report came with the upload or before it', async () => {
+    const report = (token: string, a: ReturnType<typeof attempt>) =>
+      call(server.api('/feedback-reports'), {
+        token,
+        body: { client_id: randomUUID(), target: a.target, detected: a.detected, attempt_id: a.client_id },
+      });
+    const { token } = await newLearner();
+    const [l0, l1, l2] = letters as [Letter, Letter, Letter];
+    // marked on the device before the upload; and reported while the upload still waited in the outbox
+    const marked = { ...attempt(l0, false), withdrawn: true };
+    const reportedFirst = attempt(l1, false);
+    const kept = attempt(l2, false);
+    const early = await report(token, reportedFirst);
+    expect(early.status).toBe(201);
+    expect(early.body.withdrawn).toBe(false); // nothing of that id is stored yet
+    const body = {
+      client_id: randomUUID(),
+      story_id: storyId,
+      started_at: new Date(Date.now() - 60_000).toISOString(),
+      completed_at: new Date().toISOString(),
+      attempts: [marked, attempt(l0), reportedFirst, attempt(l1), kept, ...letters.slice(2).map((l) => attempt(l))],
+    };
+    expect((await upload(token, body)).status).toBe(201);
+    const progress = (await call(server.api('/progress'), { token })).body;
+    // only the wrong try nobody reported counts against the learner
+    expect(progress.totals).toMatchObject({ letters_attempted: letters.length, letters_first_try: letters.length - 1 });
+    expect(progress.weakest_letters).toEqual([l2.target]);
+    expect(progress.recent_sessions[0]).toMatchObject({
+      attempts: letters.length + 1,
+      overall_score: Math.round(((letters.length - 1) / letters.length) * 100),
+    });
+    // reported after the upload: withdrawn, and the finished session scored again
+    const late = await report(token, kept);
+    expect(late.body.withdrawn).toBe(true);
+    const after = (await call(server.api('/progress'), { token })).body;
+    expect(after.totals.letters_first_try).toBe(letters.length);
+    expect(after.recent_sessions[0]).toMatchObject({ attempts: letters.length, overall_score: 100 });
+    // another learner cannot withdraw it, nor anyone a right one
+    const other = await newLearner();
+    expect((await report(other.token, marked)).body.withdrawn).toBe(false);
+    expect((await report(token, body.attempts[1]!)).body.withdrawn).toBe(false);
+  });
+
   it("counts practice time as live practice does: the device's figure, or the attempts' gaps each up to a minute", async () => {
     const { token } = await newLearner();
     const t0 = Date.now() - 3_600_000;

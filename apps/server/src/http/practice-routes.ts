@@ -7,6 +7,7 @@ import { feedbackReports } from '../db/schema';
 import type { StoryLibrary } from '../practice/library';
 import { computeProgress } from '../practice/progress';
 import { ownsPracticeSession } from '../practice/session-owner';
+import { withdrawAttempt } from '../practice/withdraw-attempt';
 import { listStories, rowToSummary } from '../practice/stories-repo';
 import { learnerWriteLimit, type WriteLimits } from './auth/limit';
 import { principalOf, requireAuth, requirePermission } from './authenticate';
@@ -76,17 +77,19 @@ export function registerPracticeRoutes(
           frames: body.frames?.length ? body.frames : null,
           note: body.note ?? null,
           clientId: body.client_id ?? null,
+          attemptId: body.attempt_id ?? null,
         })
         .onConflictDoNothing()
         .returning({ id: feedbackReports.id });
-      if (inserted[0]) return reply.status(201).send({ id: inserted[0].id, duplicate: false });
+      const withdrawn = body.attempt_id ? await withdrawAttempt(deps.db, userId, body.attempt_id) : false;
+      if (inserted[0]) return reply.status(201).send({ id: inserted[0].id, duplicate: false, withdrawn });
       // Idempotent replay of the same client_id: answer with the record already stored.
       const [existing] = await deps.db
         .select({ id: feedbackReports.id })
         .from(feedbackReports)
         .where(and(eq(feedbackReports.userId, userId), eq(feedbackReports.clientId, body.client_id ?? '')))
         .limit(1);
-      return reply.status(200).send({ id: existing?.id ?? null, duplicate: true });
+      return reply.status(200).send({ id: existing?.id ?? null, duplicate: true, withdrawn });
     },
   );
 }

@@ -149,11 +149,11 @@ export class LivePractice implements LiveSessionHooks {
     if (!session || !target) return read.prediction;
     const e = session.engine.frame(read.frame);
     if (!e) return read.prediction;
-    await session.recordAttempt(e);
+    const attemptId = await session.recordAttempt(e);
     const feedback = feedbackData(e);
     // the frame it was read from (whose processed_frame the connection sends first)
     conn.send('asl_feedback', {
-      data: { ...feedback, state: session.state() },
+      data: { ...feedback, ...(attemptId ? { attempt_id: attemptId } : {}), state: session.state() },
       metadata: { frame_number: frameNumber },
     });
     if (e.finished) await this.finish(conn, s, 'complete_story');

@@ -1,8 +1,8 @@
 import type { OfflineSessionRequest, OfflineSessionResponse, Story } from '@asl/protocol';
 import { positionKey, practiceTime, storyTargets, summarise } from '@asl/practice';
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { practiceAttempts, practiceSessions } from '../db/schema';
+import { feedbackReports, practiceAttempts, practiceSessions } from '../db/schema';
 import { AppError } from '../errors';
 
 /** Longest practice time credited for one offline session (idle gaps are capped too: practiceTime). */
@@ -35,6 +35,27 @@ export function checkAttempts(story: Story, attempts: OfflineSessionRequest['att
     const t = letters.get(positionKey(a));
     if (!t || t.letter !== a.target) throw new AppError('TARGET_MISMATCH', undefined, `attempts.${i}.target`);
   });
+}
+
+/**
+ * The upload's attempts the learner already reported as misread ("This feedback is wrong" sent
+ * before the practice it was about, as the outbox may): they are stored withdrawn.
+ */
+async function reportedAttempts(db: Db, userId: string, attempts: OfflineSessionRequest['attempts']) {
+  if (attempts.length === 0) return new Set<string>();
+  const rows = await db
+    .select({ id: feedbackReports.attemptId })
+    .from(feedbackReports)
+    .where(
+      and(
+        eq(feedbackReports.userId, userId),
+        inArray(
+          feedbackReports.attemptId,
+          attempts.map((a) => a.client_id),
+        ),
+      ),
+    );
+  return new Set(rows.map((r) => r.id).filter((id): id is string => !!id));
 }
 
 /**
@@ -100,6 +121,7 @@ export async function saveOfflineSession(
   if (!row) throw new Error('offline session upsert returned nothing');
   if (row.storyId !== story.id) throw new AppError('CLIENT_ID_CONFLICT', undefined, 'client_id');
 
+  const reported = await reportedAttempts(db, userId, body.attempts);
   const stored = body.attempts.length
     ? await db
         .insert(practiceAttempts)
@@ -119,6 +141,7 @@ export async function saveOfflineSession(
             heldMs: a.held_ms,
             createdAt: times.attemptAt(a),
             clientId: a.client_id,
+            withdrawn: !a.correct && (a.withdrawn === true || reported.has(a.client_id)),
           })),
         )
         .onConflictDoNothing()
@@ -132,6 +155,7 @@ export async function saveOfflineSession(
       .select({
         target: practiceAttempts.target,
         correct: practiceAttempts.correct,
+        withdrawn: practiceAttempts.withdrawn,
         sentence_index: practiceAttempts.sentenceIndex,
         word_index: practiceAttempts.wordIndex,
         letter_index: practiceAttempts.letterIndex,

@@ -152,11 +152,16 @@ export class PracticeSession {
       .where(eq(practiceSessions.id, this.id));
   }
 
-  /** Saves a counted attempt the engine reported (the engine has already moved on a correct one), and the time to it. */
-  async recordAttempt(e: PracticeEvent): Promise<void> {
-    if (!e.counted) return;
+  /**
+   * Saves a counted attempt the engine reported (the engine has already moved on a correct one),
+   * and the time to it; its row's id (what a report of a misreading names), null for a hint.
+   */
+  async recordAttempt(e: PracticeEvent): Promise<string | null> {
+    if (!e.counted) return null;
     await this.ensureRow();
+    const id = randomUUID();
     await this.db.insert(practiceAttempts).values({
+      id,
       sessionId: this.id,
       userId: this.userId,
       storyId: this.story.id,
@@ -171,6 +176,7 @@ export class PracticeSession {
       heldMs: e.heldMs,
     });
     await this.savePosition(); // every attempt is a move: its time counts (practiceTime), right or wrong
+    return id;
   }
 
   /** Moves to a letter of the story (where the learner got to offline); unknown positions are ignored. */
@@ -217,6 +223,7 @@ export class PracticeSession {
             letter_index: practiceAttempts.letterIndex,
             target: practiceAttempts.target,
             correct: practiceAttempts.correct,
+            withdrawn: practiceAttempts.withdrawn,
           })
           .from(practiceAttempts)
           .where(eq(practiceAttempts.sessionId, this.id))

@@ -190,4 +190,56 @@ describe('signing a story with real photos through the real recogniser', () => {
     expect(progress.totals).toMatchObject({ sessions: 1, completed_sessions: 0, letters_attempted: 3 });
     expect(progress.recent_sessions[0]).toMatchObject({ session_id: sessionId, status: 'ended_early', attempts: 4 });
   }, 240_000);
+
+  it('leaves out a wrong reading the learner reports, also one reported after the story ended', async () => {
+    const token = await newLearner();
+    const other = await newLearner();
+    const { c, cam, sessionId } = await start(token);
+    const report = (t: string, fb: { data: { target: string; detected: string; attempt_id?: string } }) =>
+      call(server.api('/feedback-reports'), {
+        token: t,
+        body: {
+          session_id: sessionId,
+          target: fb.data.target,
+          detected: fb.data.detected,
+          attempt_id: fb.data.attempt_id,
+        },
+      });
+    const first = await cam.holdUntilFeedback('Y'); // a wrong handshape for S
+    expect(first.data).toMatchObject({ target: 'S', correct: false, counted: true, attempt_id: expect.any(String) });
+    // another learner's report names it too: not theirs to withdraw (their session_id is refused first)
+    const theirs = await call(server.api('/feedback-reports'), {
+      token: other,
+      body: { target: 'S', detected: first.data.detected, attempt_id: first.data.attempt_id },
+    });
+    expect(theirs.body.withdrawn).toBe(false);
+    expect((await report(token, first)).body.withdrawn).toBe(true);
+    let right;
+    for (const [i, letter] of [...'SU'].entries()) {
+      if (i > 0) await cam.show('SU'[i - 1]!, 800);
+      right = await cam.holdUntilFeedback(letter);
+      expect(right.data).toMatchObject({ target: letter, correct: true });
+    }
+    expect((await report(token, right)).body.withdrawn).toBe(false); // a right reading stays counted
+    const second = await cam.holdUntilFeedback('Y'); // a wrong handshape for N
+    expect(second.data).toMatchObject({ target: 'N', correct: false, counted: true });
+    expect((await cam.holdUntilFeedback('N')).data).toMatchObject({ target: 'N', correct: true });
+    c.send({ type: 'control', action: 'complete_story', data: {} });
+    const done = await c.next((m) => m.type === 'session_complete');
+    // the reported S is left out; the N not reported yet is a wrong first try
+    expect(done.data).toMatchObject({
+      letters_attempted: 3,
+      letters_first_try: 2,
+      wrong_attempts: 1,
+      overall_score: 67,
+    });
+    expect(done.data.accuracy_by_letter).toEqual({ N: 0, S: 1, U: 1 });
+    c.close();
+    // reported after the story's end (a report kept on the device): the session is scored again
+    expect((await report(token, second)).body.withdrawn).toBe(true);
+    const progress = (await call(server.api('/progress'), { token })).body;
+    expect(progress.totals).toMatchObject({ letters_attempted: 3, letters_first_try: 3 });
+    expect(progress.weakest_letters).toEqual([]);
+    expect(progress.recent_sessions[0]).toMatchObject({ session_id: sessionId, overall_score: 100, attempts: 3 });
+  }, 240_000);
 });

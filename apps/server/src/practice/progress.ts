@@ -84,7 +84,14 @@ export async function computeProgress(
       )
       .from(practiceAttempts)
       .innerJoin(practiceSessions, eq(practiceSessions.id, practiceAttempts.sessionId))
-      .where(and(eq(practiceAttempts.userId, userId), eq(practiceSessions.counting, 'letters')))
+      // a reading the learner reported as misread is not counted against them
+      .where(
+        and(
+          eq(practiceAttempts.userId, userId),
+          eq(practiceSessions.counting, 'letters'),
+          eq(practiceAttempts.withdrawn, false),
+        ),
+      )
       .orderBy(
         practiceAttempts.sessionId,
         practiceAttempts.sentenceIndex,
@@ -125,7 +132,7 @@ export async function computeProgress(
       letters_done: practiceSessions.lettersDone,
       letters_total: stories.letterCount,
       counting: practiceSessions.counting,
-      attempts: sql<number>`(select count(*)::int from ${practiceAttempts} where ${practiceAttempts.sessionId} = ${practiceSessions.id})`,
+      attempts: sql<number>`(select count(*)::int from ${practiceAttempts} where ${practiceAttempts.sessionId} = ${practiceSessions.id} and not ${practiceAttempts.withdrawn})`,
     })
     .from(practiceSessions)
     .innerJoin(stories, eq(stories.id, practiceSessions.storyId))

@@ -188,7 +188,7 @@ export function AboutRecognitionPage({ figures = HELD_OUT_FIGURES }: { figures?:
           Under the feedback on the practice screen, press <strong>This feedback is wrong</strong>. One click sends us
           that reading so we can check it and make recognition better: the letter you were asked for, what was read, and
           where your hand’s joints were as it was read and in the two seconds before (J and Z are drawn). Never the
-          picture from your camera.
+          picture from your camera. A letter read wrong that you report no longer counts against you in your score.
         </p>
         <Link className="button button-secondary" to="/asl-world">
           Back to ASL World

@@ -39,7 +39,7 @@ function setup(
     onPracticeData: (l) => logs.push(l),
     emit: (m) => msgs.push(m),
     now: () => clock,
-    uuid: () => `id-${++ids}`,
+    uuid: () => `00000000-0000-4000-8000-${String(++ids).padStart(12, '0')}`,
     ...more,
   });
   let t = 0;
@@ -135,6 +135,23 @@ describe('offline practice engine (the server practice rules, in the browser)', 
       'YY+',
     ]);
     expect(new Set(logs[0]!.attempts.map((a) => a.client_id)).size).toBe(6);
+  });
+
+  it('leaves out a wrong reading the learner reported, in the result and in the log it uploads', () => {
+    const { engine, msgs, hold, feedback, logs } = setup();
+    engine.start();
+    hold(HANDS.L!); // wrong for H, reported as misread
+    const wrong = feedback()[0]!;
+    expect(wrong).toMatchObject({ target: 'H', correct: false, attempt_id: expect.any(String) });
+    expect(engine.withdraw(wrong.attempt_id!)).toBe(true);
+    for (const l of ['H', 'I']) hold(HANDS[l]!);
+    expect(engine.withdraw(feedback().at(-1)!.attempt_id!)).toBe(false); // a right reading stays counted
+    hold(HANDS.Y!); // wrong for B, not reported
+    for (const l of ['B', 'O', 'Y']) hold(HANDS[l]!);
+    const summary = sessionCompleteDataSchema.parse(msgs.find((m) => m.type === 'session_complete')!.data);
+    expect(summary).toMatchObject({ letters_first_try: 4, wrong_attempts: 1, overall_score: 80 });
+    expect(summary.accuracy_by_letter).toMatchObject({ H: 1, B: 0 });
+    expect(logs[0]!.attempts.filter((a) => a.withdrawn).map((a) => a.client_id)).toEqual([wrong.attempt_id]);
   });
 
   it('counts practice time between moves, and a long pause as one minute (the learner away)', () => {

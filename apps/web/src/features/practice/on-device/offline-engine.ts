@@ -173,10 +173,11 @@ export class OfflinePracticeEngine {
     if (!this.target) return null;
     const e = this.engine.frame(reading);
     if (!e) return null;
-    const feedback = feedbackData(e);
-    if (e.counted)
+    const attemptId = e.counted ? this.uuid() : null;
+    const feedback = { ...feedbackData(e), ...(attemptId ? { attempt_id: attemptId } : {}) };
+    if (attemptId)
       this.log.attempts.push({
-        client_id: this.uuid(),
+        client_id: attemptId,
         sentence_index: e.target.sentence_index,
         word_index: e.target.word_index,
         letter_index: e.target.letter_index,
@@ -192,6 +193,18 @@ export class OfflinePracticeEngine {
     this.emit('asl_feedback', { data: { ...feedback, state: this.state() } });
     if (e.finished) this.finish('complete_story');
     return e;
+  }
+
+  /**
+   * "This feedback is wrong" on a wrong reading counted here, or in the live part this continues:
+   * it no longer counts against the learner (the log says so to the server). True when withdrawn.
+   */
+  withdraw(attemptId: string): boolean {
+    const wrong = [...this.log.attempts, ...this.earlier].filter(
+      (a) => !a.correct && ('client_id' in a ? a.client_id : a.attempt_id) === attemptId,
+    );
+    for (const a of wrong) a.withdrawn = true;
+    return wrong.length > 0;
   }
 
   /**

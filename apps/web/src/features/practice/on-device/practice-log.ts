@@ -17,6 +17,8 @@ export interface OfflineAttempt {
   at: string;
   /** the hint the learner was shown (the server keeps it with each attempt too) */
   hint: string;
+  /** a wrong reading the learner reported as misread ("This feedback is wrong"): not counted against them */
+  withdrawn?: boolean;
 }
 
 export interface OfflinePracticeLog {

@@ -24,6 +24,7 @@ export function toOfflineSession(log: OfflinePracticeLog): OfflineSessionRequest
       held_ms: Math.round(a.held_ms),
       hint: a.hint.slice(0, 200),
       at: a.at,
+      ...(a.withdrawn ? { withdrawn: true } : {}),
     })),
   };
 }

@@ -107,6 +107,24 @@ describe('FeedbackPanel', () => {
     );
     offline.mockRestore();
   });
+  it("says a wrong reading reported won't count against the learner, online and offline", () => {
+    const attempt = { ...fb, attempt_id: '00000000-0000-4000-8000-000000000001' };
+    const { unmount } = render(
+      <FeedbackPanel feedback={attempt} handSeen onAction={() => {}} onReport={async () => {}} />,
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'This feedback is wrong' }));
+    expect(screen.getByRole('status')).toHaveTextContent(
+      "Thanks! This try won't count against you. We'll use it to check this reading.",
+    );
+    unmount();
+    const offline = vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    render(<FeedbackPanel feedback={attempt} handSeen onAction={() => {}} onReport={async () => {}} />);
+    fireEvent.click(screen.getByRole('button', { name: 'This feedback is wrong' }));
+    expect(screen.getByRole('status')).toHaveTextContent(
+      "Thanks! This try won't count against you. The report will be sent when you're back online, and we'll use it to check this reading.",
+    );
+    offline.mockRestore();
+  });
   it('shows a hint that counts nothing (motion pending) without a celebration or a letter read', () => {
     const pending = { ...fb, target: 'J', detected: 'I', kind: 'motion_pending' as const, counted: false };
     render(

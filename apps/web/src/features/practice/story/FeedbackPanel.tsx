@@ -1,4 +1,4 @@
-import type { AslFeedbackData } from '@asl/protocol';
+import { reportWithdraws, type AslFeedbackData } from '@asl/protocol';
 import { useState } from 'react';
 import { createPortal } from 'react-dom';
 import { isOffline } from '../../../lib/api/online';
@@ -22,6 +22,14 @@ export interface FeedbackPanelProps {
   disabled?: boolean;
   /** Where the current feedback is shown (over the live video); inline when absent. */
   slot?: HTMLElement | null;
+}
+
+/** What a report's press says: a wrong reading reported no longer counts; offline, it is sent later. */
+export function reportAck(withdrawn: boolean, offline: boolean): string {
+  const counts = withdrawn ? "This try won't count against you. " : '';
+  return offline
+    ? `Thanks! ${counts}${withdrawn ? 'The report' : 'It'} will be sent when you're back online, and we'll use it to check this reading.`
+    : `Thanks! ${counts}We'll use it to check this reading.`;
 }
 
 /** A short burst around accepted-letter praise (a calm glow under reduced motion; see story.css). */
@@ -139,9 +147,7 @@ export function FeedbackPanel({
           </button>
           {reported === key && (
             <p role="status" className="report-ack">
-              {reportedOffline
-                ? "Thanks! It will be sent when you're back online, and we'll use it to check this reading."
-                : "Thanks! We'll use it to check this reading."}
+              {reportAck(reportWithdraws(feedback), reportedOffline)}
             </p>
           )}
         </div>

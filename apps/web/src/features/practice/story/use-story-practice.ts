@@ -4,6 +4,7 @@ import {
   practiceSessionResponseDataSchema,
   practiceStateSchema,
   processedFrameDataSchema,
+  reportWithdraws,
   sessionCompleteDataSchema,
   type AslFeedbackData,
   type ControlAction,
@@ -153,7 +154,12 @@ export function useStoryPractice(live: LiveContext, onPracticeData: PracticeData
         // letter asked until now
         const at = latest.current.state?.target;
         if (d.data.counted && d.data.kind === 'attempt' && at)
-          counted.current.push({ ...at, target: d.data.target, correct: d.data.correct });
+          counted.current.push({
+            ...at,
+            target: d.data.target,
+            correct: d.data.correct,
+            ...(d.data.attempt_id ? { attempt_id: d.data.attempt_id } : {}),
+          });
         before.current.set(d.data, recentHands.current.snapshot());
         setS((p) => ({ ...p, feedback: d.data, state: st.success ? st.data : p.state }));
         return;
@@ -325,5 +331,18 @@ export function useStoryPractice(live: LiveContext, onPracticeData: PracticeData
   /** The hands of the 2.5 s before the feedback came, oldest first: the last is the one it was read from. */
   const handsBefore = useCallback((fb: AslFeedbackData) => before.current.get(fb) ?? [], []);
 
-  return { ...s, start, act, backToPicker, handsBefore, sessionId: sessionId.current };
+  /**
+   * "This feedback is wrong" on a counted wrong reading: it no longer counts against the learner,
+   * here (a result made on the device) as on the server (the report names the attempt). True when
+   * the feedback was such a reading.
+   */
+  const withdraw = useCallback((fb: AslFeedbackData) => {
+    const id = fb.attempt_id;
+    if (!id || !reportWithdraws(fb)) return false;
+    for (const a of counted.current) if (a.attempt_id === id) a.withdrawn = true;
+    engine.current?.withdraw(id);
+    return true;
+  }, []);
+
+  return { ...s, start, act, backToPicker, handsBefore, withdraw, sessionId: sessionId.current };
 }
