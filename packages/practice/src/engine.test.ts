@@ -267,4 +267,34 @@ describe('practice engine: what counts as an attempt', () => {
       .filter(Boolean);
     expect(events).toHaveLength(0);
   });
+
+  it('Restart Story: the handshape held as it was pressed does not count against the first letter', () => {
+    const engine = new PracticeEngine(story('CAT'));
+    for (const f of framesOf(signWord('CAT'))) engine.frame(f);
+    expect(engine.finished).toBe(true);
+    engine.restart();
+    expect(engine.lettersDone).toBe(0);
+    const held = framesOf([{ hand: 'T', ms: 3000 }], 100_000)
+      .map((f) => engine.frame(f))
+      .filter(Boolean);
+    expect(held).toHaveLength(0);
+    // a new session on the server (Restart Story there) is told the spent handshape
+    const fresh = new PracticeEngine(story('CAT'), { spent: engine.spent });
+    expect(engine.spent).toEqual(['T']);
+    expect(framesOf([{ hand: 'T', ms: 3000 }], 200_000).filter((f) => fresh.frame(f)?.counted)).toHaveLength(0);
+  });
+
+  it('counts only the letters signed as done: a sentence skipped is not', () => {
+    const engine = new PracticeEngine(story('CAT', 'RED', 'MAT'));
+    for (const f of framesOf(signWord('CA'))) engine.frame(f);
+    expect(engine.lettersDone).toBe(2);
+    engine.nextSentence(); // T skipped
+    expect(engine.target).toMatchObject({ word: 'RED', letter: 'R' });
+    expect(engine.lettersDone).toBe(2);
+    // resumed: the signed letters given, or (taking over from another engine) those before `from`
+    const from = { sentence_index: 2, word_index: 0, letter_index: 0 };
+    const signed = [0, 1].map((letter_index) => ({ sentence_index: 0, word_index: 0, letter_index }));
+    expect(new PracticeEngine(story('CAT', 'RED', 'MAT'), { from, signed }).lettersDone).toBe(2);
+    expect(new PracticeEngine(story('CAT', 'RED', 'MAT'), { from }).lettersDone).toBe(6);
+  });
 });

@@ -62,6 +62,11 @@ export interface PracticeEngineOptions {
    * this engine had counted them.
    */
   spent?: readonly string[];
+  /**
+   * The letters of the story already signed (a resumed session's right attempts); without it,
+   * every letter before `from` counts as signed.
+   */
+  signed?: readonly Position[];
   rules?: Partial<AttemptRules>;
 }
 
@@ -71,6 +76,8 @@ export class PracticeEngine {
   private readonly tracker: AttemptTracker;
   /** letters (target indexes) with a counted attempt in this run */
   private readonly tried = new Set<number>();
+  /** letters (target indexes) signed right: a letter skipped (Next Sentence) is not done */
+  private readonly signed = new Set<number>();
 
   constructor(
     readonly story: Pick<Story, 'sentences'>,
@@ -78,12 +85,18 @@ export class PracticeEngine {
   ) {
     this.targets = storyTargets(story);
     this.tracker = new AttemptTracker(opts.rules);
-    if (opts.from) this.moveTo(opts.from);
+    if (opts.from) this.moveTo(opts.from, !opts.signed);
+    for (const p of opts.signed ?? []) this.markSigned(p);
     if (opts.spent?.length) this.tracker.spend(opts.spent);
   }
 
   get rules(): AttemptRules {
     return this.tracker.rules;
+  }
+
+  /** The handshapes just counted and perhaps still held: they count nothing until the hand changes. */
+  get spent(): string[] {
+    return this.tracker.spentLabels;
   }
 
   get index(): number {
@@ -95,8 +108,9 @@ export class PracticeEngine {
     return this.targets[this.i] ?? null;
   }
 
+  /** Letters signed right (not those skipped). */
   get lettersDone(): number {
-    return Math.min(this.i, this.targets.length);
+    return this.signed.size;
   }
 
   get lettersTotal(): number {
@@ -153,7 +167,7 @@ export class PracticeEngine {
       const check = f.hand?.check;
       hint = check && !check.matches ? check.hint : looksLikeHint(out.label, target.letter);
     }
-    if (correct) this.i++;
+    if (correct) this.signed.add(this.i++);
     return {
       ...base,
       kind: 'attempt',
@@ -181,8 +195,11 @@ export class PracticeEngine {
     return this.finished;
   }
 
-  /** Moves to a letter of the story; unknown positions are ignored (false). */
-  moveTo(pos: Position): boolean {
+  /**
+   * Moves to a letter of the story; unknown positions are ignored (false). With `signedBefore`,
+   * the letters before it count as signed (where another engine, offline, got to).
+   */
+  moveTo(pos: Position, signedBefore = false): boolean {
     const i = targetIndexOf(this.targets, {
       sentenceIndex: pos.sentence_index,
       wordIndex: pos.word_index,
@@ -190,8 +207,18 @@ export class PracticeEngine {
     });
     if (i < 0) return false;
     this.i = i;
+    if (signedBefore) for (let k = 0; k < i; k++) this.signed.add(k);
     this.tracker.restartHold();
     return true;
+  }
+
+  private markSigned(pos: Position): void {
+    const i = targetIndexOf(this.targets, {
+      sentenceIndex: pos.sentence_index,
+      wordIndex: pos.word_index,
+      letterIndex: pos.letter_index,
+    });
+    if (i >= 0) this.signed.add(i);
   }
 
   /** Moves past the end (the session was saved as done). */
@@ -203,7 +230,9 @@ export class PracticeEngine {
   restart(): void {
     this.i = 0;
     this.tried.clear();
-    this.tracker.reset();
+    this.signed.clear();
+    // the handshape held as the learner pressed Restart does not count against the first letter
+    this.tracker.restartHold();
   }
 }
 

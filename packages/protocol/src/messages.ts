@@ -158,7 +158,7 @@ export const CAMERA_ERRORS: Record<CameraErrorType, { message: string; userActio
   },
   NO_DEVICE_FOUND: {
     message: 'No camera device found. Please connect a camera and try again.',
-    userAction: 'Connect a camera, then try again.',
+    userAction: 'Check that it is plugged in and switched on, or choose another camera below, then press Start camera.',
   },
   DEVICE_IN_USE: {
     message: 'Camera is already in use by another application. Please close other apps using the camera.',
@@ -174,7 +174,7 @@ export const CAMERA_ERRORS: Record<CameraErrorType, { message: string; userActio
   },
   ACCESS_INTERRUPTED: {
     message: 'Camera access was interrupted. Please try again.',
-    userAction: 'Try again.',
+    userAction: 'Check that the camera is still connected, then press Start camera.',
   },
   SECURITY_ERROR: {
     message: 'Camera access blocked by security policy. Please check browser settings.',

@@ -90,7 +90,7 @@ describe('feedback reports name only the sender’s own practice sessions', () =
     expect(first.status).toBe(201);
     const again = await r.send();
     expect(again.status).toBe(200);
-    expect(again.body).toEqual({ id: first.body.id, duplicate: true });
+    expect(again.body).toEqual({ id: first.body.id, duplicate: true, withdrawn: false });
     expect(await stored(r.clientId)).toBe(1);
   });
 

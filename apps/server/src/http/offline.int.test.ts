@@ -108,10 +108,16 @@ describe.each(DB_KINDS)('offline practice uploads and analytics (%s)', (kind) =>
   });
 
   it('leaves out a wrong reading the learner reported, whether the report came with the upload or before it', async () => {
-    const report = (token: string, a: ReturnType<typeof attempt>) =>
+    const report = (token: string, a: ReturnType<typeof attempt>, session?: string) =>
       call(server.api('/feedback-reports'), {
         token,
-        body: { client_id: randomUUID(), target: a.target, detected: a.detected, attempt_id: a.client_id },
+        body: {
+          client_id: randomUUID(),
+          ...(session ? { session_id: session } : {}),
+          target: a.target,
+          detected: a.detected,
+          attempt_id: a.client_id,
+        },
       });
     const { token } = await newLearner();
     const [l0, l1, l2] = letters as [Letter, Letter, Letter];
@@ -138,8 +144,10 @@ describe.each(DB_KINDS)('offline practice uploads and analytics (%s)', (kind) =>
       attempts: letters.length + 1,
       overall_score: Math.round(((letters.length - 1) / letters.length) * 100),
     });
-    // reported after the upload: withdrawn, and the finished session scored again
-    const late = await report(token, kept);
+    // reported after the upload, naming the device's session (its client_id): found, withdrawn,
+    // and the finished session scored again
+    const late = await report(token, kept, body.client_id);
+    expect(late.status).toBe(201);
     expect(late.body.withdrawn).toBe(true);
     const after = (await call(server.api('/progress'), { token })).body;
     expect(after.totals.letters_first_try).toBe(letters.length);

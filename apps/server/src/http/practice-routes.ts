@@ -6,7 +6,7 @@ import type { Db } from '../db/client';
 import { feedbackReports } from '../db/schema';
 import type { StoryLibrary } from '../practice/library';
 import { computeProgress } from '../practice/progress';
-import { ownsPracticeSession } from '../practice/session-owner';
+import { ownPracticeSessionId } from '../practice/session-owner';
 import { withdrawAttempt } from '../practice/withdraw-attempt';
 import { listStories, rowToSummary } from '../practice/stories-repo';
 import { learnerWriteLimit, type WriteLimits } from './auth/limit';
@@ -62,14 +62,13 @@ export function registerPracticeRoutes(
       const body = request.body;
       const userId = principalOf(request).user.id;
       // Another learner's session is answered like one that does not exist, and nothing is stored.
-      if (body.session_id && !(await ownsPracticeSession(deps.db, body.session_id, userId))) {
-        throw new AppError('SESSION_NOT_FOUND', undefined, 'session_id');
-      }
+      const sessionId = body.session_id ? await ownPracticeSessionId(deps.db, body.session_id, userId) : null;
+      if (body.session_id && !sessionId) throw new AppError('SESSION_NOT_FOUND', undefined, 'session_id');
       const inserted = await deps.db
         .insert(feedbackReports)
         .values({
           userId,
-          sessionId: body.session_id ?? null,
+          sessionId,
           target: body.target,
           detected: body.detected,
           confidence: body.confidence ?? null,

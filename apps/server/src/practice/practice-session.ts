@@ -36,8 +36,9 @@ export class PracticeSession {
     private row: SessionRow | null,
     readonly story: Story,
     rules: Partial<AttemptRules>,
+    opts: { signed?: Position[]; spent?: string[] } = {},
   ) {
-    this.engine = new PracticeEngine(story, { rules });
+    this.engine = new PracticeEngine(story, { rules, signed: opts.signed ?? [], spent: opts.spent ?? [] });
     this.status = (row?.status as SessionStatus | undefined) ?? 'active';
     if (row) {
       const idx = targetIndexOf(this.engine.targets, row);
@@ -46,9 +47,19 @@ export class PracticeSession {
     }
   }
 
-  /** A new session; its row is written at the first attempt. */
-  static start(db: Db, userId: string, story: Story, rules: Partial<AttemptRules> = {}): PracticeSession {
-    return new PracticeSession(db, userId, randomUUID(), null, story, rules);
+  /**
+   * A new session; its row is written at the first attempt. `spent`: handshapes just counted in
+   * the session it replaces (Restart Story), perhaps still held: they do not count against its
+   * first letter.
+   */
+  static start(
+    db: Db,
+    userId: string,
+    story: Story,
+    rules: Partial<AttemptRules> = {},
+    spent: string[] = [],
+  ): PracticeSession {
+    return new PracticeSession(db, userId, randomUUID(), null, story, rules, { spent });
   }
 
   /** The learner's unfinished session: by id, or the latest active one of the story. */
@@ -71,7 +82,17 @@ export class PracticeSession {
       .limit(1);
     if (!row) return null;
     const story = await loadStory(row.storyId);
-    return story ? new PracticeSession(db, userId, row.id, row, story, rules) : null;
+    if (!story) return null;
+    // the letters signed so far (a letter skipped with Next Sentence is not done)
+    const signed = await db
+      .selectDistinct({
+        sentence_index: practiceAttempts.sentenceIndex,
+        word_index: practiceAttempts.wordIndex,
+        letter_index: practiceAttempts.letterIndex,
+      })
+      .from(practiceAttempts)
+      .where(and(eq(practiceAttempts.sessionId, row.id), eq(practiceAttempts.correct, true)));
+    return new PracticeSession(db, userId, row.id, row, story, rules, { signed });
   }
 
   get target(): PracticeTarget | null {
@@ -181,7 +202,8 @@ export class PracticeSession {
 
   /** Moves to a letter of the story (where the learner got to offline); unknown positions are ignored. */
   async moveTo(pos: Position): Promise<boolean> {
-    if (!this.isActive || !this.engine.moveTo(pos)) return false;
+    // the letters before it were signed on the device (their attempts come with its upload)
+    if (!this.isActive || !this.engine.moveTo(pos, true)) return false;
     await this.savePosition();
     return true;
   }
@@ -207,7 +229,7 @@ export class PracticeSession {
   async restart(): Promise<PracticeSession> {
     this.status = 'restarted';
     await this.savePosition();
-    return PracticeSession.start(this.db, this.userId, this.story, this.engine.rules);
+    return PracticeSession.start(this.db, this.userId, this.story, this.engine.rules, this.engine.spent);
   }
 
   /**

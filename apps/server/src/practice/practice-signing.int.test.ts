@@ -171,6 +171,10 @@ describe('signing a story with real photos through the real recogniser', () => {
       if (i > 0) await cam.show('SUN'[i - 1]!, 800);
       expect((await cam.holdUntilFeedback(letter)).data).toMatchObject({ target: letter, correct: true });
     }
+    // HOT skipped: not done (the panel said "6 of 12 letters" before)
+    c.send({ type: 'control', action: 'next_sentence', data: {} });
+    const skipped = await c.next((m) => m.type === 'control_response' && m.data.action === 'next_sentence');
+    expect(skipped.data.state).toMatchObject({ letters_done: 3, target: { word: 'HAT', letter: 'H' } });
     c.send({ type: 'control', action: 'complete_story', data: {} });
     const done = await c.next((m) => m.type === 'session_complete');
     expect(done.data).toMatchObject({
@@ -188,7 +192,12 @@ describe('signing a story with real photos through the real recogniser', () => {
 
     const progress = (await call(server.api('/progress'), { token })).body;
     expect(progress.totals).toMatchObject({ sessions: 1, completed_sessions: 0, letters_attempted: 3 });
-    expect(progress.recent_sessions[0]).toMatchObject({ session_id: sessionId, status: 'ended_early', attempts: 4 });
+    expect(progress.recent_sessions[0]).toMatchObject({
+      session_id: sessionId,
+      status: 'ended_early',
+      attempts: 4,
+      letters_done: 3,
+    });
   }, 240_000);
 
   it('leaves out a wrong reading the learner reports, also one reported after the story ended', async () => {
@@ -241,5 +250,22 @@ describe('signing a story with real photos through the real recogniser', () => {
     expect(progress.totals).toMatchObject({ letters_attempted: 3, letters_first_try: 3 });
     expect(progress.weakest_letters).toEqual([]);
     expect(progress.recent_sessions[0]).toMatchObject({ session_id: sessionId, overall_score: 100, attempts: 3 });
+  }, 240_000);
+
+  it('Restart Story: the letter still held as it was pressed does not count against the first letter', async () => {
+    const token = await newLearner();
+    const { c, cam } = await start(token);
+    for (const [i, letter] of [...'SU'].entries()) {
+      if (i > 0) await cam.show('SU'[i - 1]!, 800);
+      expect((await cam.holdUntilFeedback(letter)).data).toMatchObject({ target: letter, correct: true });
+    }
+    c.send({ type: 'control', action: 'restart_story', data: {} });
+    const restarted = await c.next((m) => m.type === 'control_response' && m.data.action === 'restart_story');
+    expect(restarted.data.state).toMatchObject({ letters_done: 0, target: { letter: 'S' } });
+    const before = c.received.length;
+    await cam.show('U', 1500); // still held: not a wrong attempt at S
+    expect(c.received.slice(before).filter((m) => m.type === 'asl_feedback' && m.data.counted)).toEqual([]);
+    expect((await cam.holdUntilFeedback('S')).data).toMatchObject({ target: 'S', correct: true });
+    c.close();
   }, 240_000);
 });

@@ -13,6 +13,8 @@ describe('words', () => {
     expect(plural(2, 'letter')).toBe('2 letters');
     expect(practiceTime(0)).toBe('none yet');
     expect(practiceTime(20_000)).toBe('under a minute');
+    expect(practiceTime(33_217)).toBe('under a minute'); // not "1 minute"
+    expect(practiceTime(60_000)).toBe('1 minute');
     expect(practiceTime(95_000)).toBe('2 minutes');
   });
 });

@@ -1,11 +1,14 @@
 /** "1 letter", "2 letters". */
 export const plural = (n: number, one: string, many = `${one}s`): string => `${n} ${n === 1 ? one : many}`;
 
-/** Practice time in words, rounded to the nearest minute; under half a minute says so, zero is "none yet". */
+/**
+ * Practice time in words: under a minute says so (33 s is not "1 minute"), longer rounds to the
+ * nearest minute, zero is "none yet".
+ */
 export function practiceTime(ms: number): string {
   if (ms <= 0) return 'none yet';
-  const m = Math.round(ms / 60_000);
-  return m < 1 ? 'under a minute' : plural(m, 'minute');
+  if (ms < 60_000) return 'under a minute';
+  return plural(Math.round(ms / 60_000), 'minute');
 }
 
 /** A list in words: "A", "A and S", "A, S and U". */

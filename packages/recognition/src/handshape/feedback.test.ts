@@ -30,6 +30,17 @@ describe('feedbackFor', () => {
     expect(fb.hint).toBe('Curl your index, middle, ring and pinky fingers');
   });
 
+  it('a fist shown for C or O: curve the fingers (not "Straighten" them into a B)', () => {
+    const fist = samplesOf('T', 'boris')[0].landmarks;
+    expect(feedbackFor('C', fist, 'Unknown', said('T')).hint).toBe(
+      'Open your fingers into a curve, as if holding a cup',
+    );
+    const open = samplesOf('B', 'boris')[0].landmarks;
+    expect(feedbackFor('O', open, 'Unknown', said('B')).hint).toBe(
+      'Curve your fingers down to meet your thumb in an O',
+    );
+  });
+
   it('V shown for U: bring the fingers together; U shown for V: spread them', () => {
     expect(feedbackFor('U', samplesOf('V', 'boris')[0].landmarks, 'Unknown', said('V')).hint).toBe(
       'Keep your index and middle fingers together',

@@ -24,10 +24,13 @@ export function hintFor(d: Difference, target: string): string {
       return target === 'P' || target === 'Q'
         ? 'Point your index finger down'
         : 'Turn your hand so your fingers point sideways';
-    case 'finger':
+    case 'finger': {
+      const curve = templateFor(target)?.fingerHint;
+      if (curve) return curve;
       if (d.want === 'extended') return `Straighten your ${list(d.fingers)}`;
       if (d.want === 'curled') return `Curl your ${list(d.fingers)}`;
       return `Bend your ${list(d.fingers)}`;
+    }
     case 'crossed':
       return d.want ? 'Cross your middle finger over your index finger' : 'Uncross your index and middle fingers';
     case 'spread':

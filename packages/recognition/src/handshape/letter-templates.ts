@@ -11,6 +11,11 @@ export interface LetterTemplate {
   thumb?: readonly ThumbPosition[];
   /** plain-words instruction for the thumb when its position is wrong */
   thumbHint?: string;
+  /**
+   * plain-words instruction when a finger is wrong, for letters whose fingers curve (C, O): the
+   * generic "Straighten" or "Curl" would lead away from the curve
+   */
+  fingerHint?: string;
   touching?: Finger;
   /** index and middle spread apart (true) or together (false); checked only if both are extended */
   spreadIndexMiddle?: boolean;
@@ -38,6 +43,7 @@ export const TEMPLATES: Readonly<Record<string, LetterTemplate>> = {
     fingers: { index: EB, middle: EB, ring: EB, pinky: EB },
     thumb: ['out', 'alongside'],
     thumbHint: 'Curve your thumb out to make a C shape',
+    fingerHint: 'Open your fingers into a curve, as if holding a cup',
   },
   D: { fingers: { index: E, ...closedRest }, thumb: ['out', 'across', 'alongside'] },
   E: {
@@ -69,7 +75,11 @@ export const TEMPLATES: Readonly<Record<string, LetterTemplate>> = {
     thumb: ['across', 'alongside'],
     thumbHint: 'Tuck your thumb under your index and middle fingers',
   },
-  O: { fingers: { index: CB, middle: CB, ring: CB, pinky: CB }, thumb: ['out', 'alongside', 'across'] },
+  O: {
+    fingers: { index: CB, middle: CB, ring: CB, pinky: CB },
+    thumb: ['out', 'alongside', 'across'],
+    fingerHint: 'Curve your fingers down to meet your thumb in an O',
+  },
   P: { fingers: { index: E, middle: EB, ring: CB, pinky: CB }, indexPointing: ['down', 'sideways'] },
   Q: { fingers: { index: EB, ring: CB, pinky: CB }, indexPointing: ['down', 'sideways'] },
   R: { fingers: { index: E, middle: E, ring: CB, pinky: CB }, crossed: true },
