@@ -12,7 +12,7 @@ import type { Database } from './db/client';
 import { registerAuthRoutes } from './http/auth/routes';
 import { acceptEmptyJsonBodies } from './http/empty-body';
 import { registerCompression } from './http/compression';
-import { registerErrorHandling } from './http/error-handler';
+import { frameworkErrors, registerErrorHandling } from './http/error-handler';
 import { registerHealthRoutes } from './http/health';
 import { registerOfflineRoutes } from './http/offline-routes';
 import { registerModelRoutes } from './http/models';
@@ -67,6 +67,8 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     bodyLimit: 64 * 1024,
     return503OnClosing: true,
     forceCloseConnections: 'idle',
+    // the router's errors (malformed URL, overlong parameter) in the coded error shape too
+    frameworkErrors,
   });
   trackRoutes(app);
   registerErrorHandling(app);

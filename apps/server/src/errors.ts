@@ -28,15 +28,22 @@ export class AppError extends Error {
   }
 }
 
-/** Validates a payload with a protocol schema; the first issue becomes a 400 naming its field. */
+/**
+ * Validates a payload with a protocol schema; the first issue becomes a 400 naming its field. An
+ * absent payload (no body sent) is checked as `{}`, so a missing field is named; a JSON `null` is
+ * checked as it is, and refused, so that it is not taken for an empty (no-op) request.
+ */
 export function parseWith<T>(schema: ZodType<T>, value: unknown): T {
-  const result = schema.safeParse(value ?? {});
+  const result = schema.safeParse(value === undefined ? {} : value);
   if (result.success) return result.data;
   const issue = result.error.issues[0];
   const field = issue?.path.map(String).join('.') || undefined;
   let message = issue?.message ?? errorEntry('VALIDATION_ERROR').message;
   if (issue?.code === 'invalid_type' && field && /expected/i.test(message)) {
     message = `${field} is required and must be a ${String((issue as { expected?: unknown }).expected)}.`;
+  } else if (issue?.code === 'invalid_type' && !field) {
+    // the whole payload has the wrong type: only a body can (params and query are always objects)
+    message = 'The request body must be a JSON object.';
   }
   throw new AppError('VALIDATION_ERROR', message, field);
 }

@@ -51,6 +51,10 @@ export const ERROR_CODES = {
   FRAME_TOO_LARGE: { status: 413, message: 'The frame is larger than 256 KB.' },
   FRAME_NOT_JPEG: { status: 400, message: 'The frame is not a JPEG image.' },
   FRAME_BAD_DIMENSIONS: { status: 400, message: 'The frame has unsupported dimensions.' },
+  FRAME_TOO_COMPLEX: {
+    status: 400,
+    message: 'The frame has too many scans to decode quickly. Send baseline JPEG frames.',
+  },
   LIVE_RATE_LIMITED: { status: 429, message: 'Too many messages. Please slow down.' },
   LIVE_SESSION_REVOKED: { status: 401, message: LIVE_CLOSE_MESSAGES.sessionRevoked },
   LIVE_TOO_MANY_SOCKETS: { status: 429, message: LIVE_CLOSE_MESSAGES.tooManySockets },

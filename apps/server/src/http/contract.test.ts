@@ -2,7 +2,7 @@ import { ROUTES, type RestRoute } from '@asl/protocol';
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { serve } from './contract';
+import { findNul, serve } from './contract';
 import { AppError } from '../errors';
 import { registerErrorHandling } from './error-handler';
 
@@ -62,5 +62,68 @@ describe('serve(app, route): a route of the contract', () => {
     expect(res.statusCode).toBe(500);
     expect(res.json().error.code).toBe('INTERNAL_ERROR');
     expect(res.body).not.toContain('nope');
+  });
+
+  it('refuses the NUL character anywhere in the input, naming where, before zod (which would trim or drop it)', async () => {
+    const app = appWith((a) => serve(a, ROUTES.login, {}, async () => ({}) as never));
+    const login = (payload: unknown) => app.inject({ method: 'POST', url: '/auth/login', payload: payload as object });
+    // trimmed by the schema if it were checked after: must still be refused
+    const res = await login({ identifier: ' someone\u0000 ', password: 'x' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({
+      error: {
+        code: 'VALIDATION_ERROR',
+        message: 'identifier must not contain the NUL character.',
+        field: 'identifier',
+      },
+    });
+    // an unknown field zod would strip is refused too
+    expect((await login({ identifier: 'a', password: 'x', extra: ['ok', '\u0000'] })).json().error).toMatchObject({
+      field: 'extra.1',
+    });
+    const key = (await login({ identifier: 'a', password: 'x', 'k\u0000': 1 })).json().error;
+    expect(key).toEqual({ code: 'VALIDATION_ERROR', message: 'A field name must not contain the NUL character.' });
+  });
+
+  it('refuses a JSON body of null, and checks a request without a body as {}', async () => {
+    const app = appWith((a) =>
+      serve(a, ROUTES.updateProfile, {}, async (request) => {
+        throw new AppError('FORBIDDEN', `seen ${JSON.stringify(request.body)}`);
+      }),
+    );
+    const put = (payload?: string) =>
+      app.inject({
+        method: 'PUT',
+        url: '/auth/profile',
+        ...(payload === undefined ? {} : { payload, headers: { 'content-type': 'application/json' } }),
+      });
+    const nul = await put('null');
+    expect(nul.statusCode).toBe(400);
+    expect(nul.json()).toEqual({
+      error: { code: 'VALIDATION_ERROR', message: 'The request body must be a JSON object.' },
+    });
+    expect((await put('[]')).statusCode).toBe(400);
+    // no body at all: every field of this call is optional, so the handler gets {}
+    const absent = await put();
+    expect(absent.json().error.message).toBe('seen {}');
+  });
+});
+
+describe('findNul', () => {
+  it('finds the first NUL in strings and keys, or none', () => {
+    expect(findNul({ a: 'x', b: ['y', { c: 'z' }] })).toBeNull();
+    expect(findNul({ a: 'x', b: ['y', { c: 'z\u0000' }], d: '\u0000' })).toEqual({
+      path: ['b', '1', 'c'],
+      inKey: false,
+    });
+    expect(findNul({ a: { 'b\u0000': 1 } })).toEqual({ path: ['a'], inKey: true });
+    expect(findNul('\u0000')).toEqual({ path: [], inKey: false });
+    expect(findNul(null)).toBeNull();
+  });
+
+  it('walks a deeply nested body without overflowing the stack', () => {
+    let deep: unknown = '\u0000';
+    for (let i = 0; i < 100_000; i++) deep = [deep];
+    expect(findNul(deep)?.path).toHaveLength(100_000);
   });
 });

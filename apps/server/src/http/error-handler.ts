@@ -1,6 +1,6 @@
 /** Every error a route throws, as the protocol's error body with the registry's status. */
 import { errorBody, type ErrorCode } from '@asl/protocol';
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError, errorEntry } from '../errors';
 
 const FASTIFY_CODE_MAP: Record<string, ErrorCode> = {
@@ -11,23 +11,69 @@ const FASTIFY_CODE_MAP: Record<string, ErrorCode> = {
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'VALIDATION_ERROR',
 };
 
+/**
+ * The router's own errors (Fastify's frameworkErrors): answered before any route is found, so the
+ * error handler never sees them. The message is ours, not Fastify's (which repeats the whole path).
+ */
+const ROUTER_ERRORS: Record<string, { status: number; message: string }> = {
+  FST_ERR_BAD_URL: { status: 400, message: 'The address is not valid: it has a malformed %-escape.' },
+  // no code of the registry is 414; the status says what is wrong, the code that the input is
+  FST_ERR_MAX_PARAM_LENGTH: { status: 414, message: 'A part of the address is too long.' },
+};
+
+/**
+ * PostgreSQL's codes for text it cannot store (22021: a byte sequence invalid in UTF-8, such as
+ * NUL in text; 22P05: a character it cannot convert, such as \u0000 in jsonb). The contract's
+ * validator refuses NUL before it gets here; this is the safety net for any input it misses.
+ */
+const UNSTORABLE_TEXT = new Set(['22021', '22P05']);
+
+/** True when the error, or an error it wraps (drizzle wraps the driver's in `.cause`), is one of those. */
+function isUnstorableText(error: unknown): boolean {
+  for (let e = error, depth = 0; e && typeof e === 'object' && depth < 5; e = (e as Error).cause, depth++) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === 'string' && UNSTORABLE_TEXT.has(code)) return true;
+  }
+  return false;
+}
+
+function sendError(error: FastifyError | AppError, request: FastifyRequest, reply: FastifyReply): FastifyReply {
+  if (error instanceof AppError) {
+    for (const [k, v] of Object.entries(error.headers)) void reply.header(k, v);
+    return reply.status(error.status).send(errorBody(error.code, error.message, error.field));
+  }
+  const routerError = error.code ? ROUTER_ERRORS[error.code] : undefined;
+  if (routerError) {
+    return reply.status(routerError.status).send(errorBody('VALIDATION_ERROR', routerError.message));
+  }
+  if (error instanceof SyntaxError || (error.code && FASTIFY_CODE_MAP[error.code])) {
+    const code = (error.code && FASTIFY_CODE_MAP[error.code]) || 'INVALID_JSON';
+    return reply.status(errorEntry(code).status).send(errorBody(code));
+  }
+  if (isUnstorableText(error)) {
+    request.log.warn({ err: error }, 'text the database cannot store reached it');
+    return reply
+      .status(400)
+      .send(errorBody('VALIDATION_ERROR', 'The input contains a character that cannot be stored.'));
+  }
+  if (error.statusCode === 429) {
+    return reply.status(429).send(errorBody('RATE_LIMITED'));
+  }
+  if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
+    return reply.status(error.statusCode).send(errorBody('VALIDATION_ERROR', error.message));
+  }
+  request.log.error({ err: error }, 'unhandled error');
+  return reply.status(500).send(errorBody('INTERNAL_ERROR'));
+}
+
+/**
+ * Fastify's `frameworkErrors` option: the errors of the router (a malformed URL, an overlong path
+ * parameter), otherwise answered in Fastify's own shape, answered in the coded one like the rest.
+ */
+export function frameworkErrors(error: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
+  void sendError(error, request, reply);
+}
+
 export function registerErrorHandling(app: FastifyInstance): void {
-  app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
-    if (error instanceof AppError) {
-      for (const [k, v] of Object.entries(error.headers)) void reply.header(k, v);
-      return reply.status(error.status).send(errorBody(error.code, error.message, error.field));
-    }
-    if (error instanceof SyntaxError || (error.code && FASTIFY_CODE_MAP[error.code])) {
-      const code = (error.code && FASTIFY_CODE_MAP[error.code]) || 'INVALID_JSON';
-      return reply.status(errorEntry(code).status).send(errorBody(code));
-    }
-    if (error.statusCode === 429) {
-      return reply.status(429).send(errorBody('RATE_LIMITED'));
-    }
-    if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
-      return reply.status(error.statusCode).send(errorBody('VALIDATION_ERROR', error.message));
-    }
-    request.log.error({ err: error }, 'unhandled error');
-    return reply.status(500).send(errorBody('INTERNAL_ERROR'));
-  });
+  app.setErrorHandler(sendError);
 }

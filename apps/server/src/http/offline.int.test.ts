@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { OFFLINE_LIMITS } from '@asl/protocol';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { analyticsEvents } from '../db/schema';
+import { analyticsEvents, practiceSessions } from '../db/schema';
 import { streakFromDays } from '../practice/progress';
 import { call } from '../test/http';
 import { DB_KINDS, startTestServer, type TestServer } from '../test/test-server';
@@ -340,6 +340,40 @@ describe.each(DB_KINDS)('offline practice uploads and analytics (%s)', (kind) =>
     expect(a.body.session_id).toBe(b.body.session_id);
     const progress = (await call(server.api('/progress'), { token })).body;
     expect(progress.totals).toMatchObject({ sessions: 1, letters_attempted: 2 });
+  });
+
+  it('stores nothing of an upload that fails part way, so its retry is the first upload (201)', async () => {
+    const { token, userId } = await newLearner();
+    // A fault in the attempts insert, after the session row is in: a trigger refuses this learner's attempts.
+    const db = server.database.db;
+    await db.execute(
+      sql.raw(`create function fail_attempts() returns trigger language plpgsql as $$
+        begin raise exception 'injected fault'; end $$`),
+    );
+    await db.execute(
+      sql.raw(`create trigger fail_attempts before insert on practice_attempts for each row
+        when (new.user_id = '${userId}') execute function fail_attempts()`),
+    );
+    const body = {
+      client_id: randomUUID(),
+      story_id: storyId,
+      started_at: new Date().toISOString(),
+      completed_at: null,
+      attempts: letters.slice(0, 2).map((l) => attempt(l)),
+    };
+    try {
+      const failed = await upload(token, body);
+      expect(failed.status).toBe(500);
+      expect(failed.body.error.code).toBe('INTERNAL_ERROR');
+      const sessions = await db.select().from(practiceSessions).where(eq(practiceSessions.userId, userId));
+      expect(sessions).toEqual([]);
+    } finally {
+      await db.execute(sql.raw('drop trigger fail_attempts on practice_attempts'));
+      await db.execute(sql.raw(`drop function fail_attempts()`));
+    }
+    const retry = await upload(token, body);
+    expect(retry.status).toBe(201);
+    expect(retry.body).toMatchObject({ duplicate: false, attempts_stored: 2, attempts_skipped: 0 });
   });
 
   it('rejects bad uploads with coded errors', async () => {

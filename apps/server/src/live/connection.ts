@@ -14,7 +14,7 @@ import {
 import type { FastifyBaseLogger } from 'fastify';
 import type { WebSocket } from 'ws';
 import { CapabilityEstimator } from './capability';
-import { FrameRejected, RecognitionFailure } from '../recognition/frame-errors';
+import { FrameCancelled, FrameRejected, RecognitionFailure } from '../recognition/frame-errors';
 import { checkFrame } from './frame-validation';
 import type { FrameProcessor, FrameResult } from '../recognition/frame-processor';
 import { serverMessage, type MessageParts } from './server-messages';
@@ -62,6 +62,10 @@ export class LiveConnection {
   sessionId: string | null = null;
   private consecutiveBad = 0;
   private inFlight = false;
+  /** aborted when the socket closes: its frame still waiting for a worker is skipped */
+  private readonly closing = new AbortController();
+  /** control actions and each frame's practice step, one at a time, in the order they came */
+  private turn: Promise<void> = Promise.resolve();
   private track: unknown = null;
   private keepaliveTimer: NodeJS.Timeout | null = null;
   private readonly capability = new CapabilityEstimator();
@@ -84,6 +88,12 @@ export class LiveConnection {
     private readonly log: FastifyBaseLogger,
     private readonly serverVersion: string,
     private readonly observer: LiveObserver | null = null,
+    /**
+     * Learners with a frame in recognition, shared by all their sockets: one at a time each, so
+     * a learner with five sockets gets no more of the workers than one with one, and the pool's
+     * queue takes learners in turn.
+     */
+    private readonly busyLearners: Set<string> = new Set(),
   ) {
     socket.on('message', (data, isBinary) => this.onRaw(data as Buffer, isBinary));
     socket.on('close', () => this.onClosed());
@@ -166,6 +176,8 @@ export class LiveConnection {
     }
     if (isBinary) return this.bad('MESSAGE_PARSE_ERROR');
     if (data.length > MAX_FRAME_BYTES * 1.4 + 4096) return this.bad('FRAME_TOO_LARGE');
+    // no text of the protocol holds a NUL, and the database refuses it
+    if (data.includes('\\u0000')) return this.bad('INVALID_MESSAGE', 'A message must not contain the NUL character.');
     let json: unknown;
     try {
       json = JSON.parse(data.toString('utf8'));
@@ -195,21 +207,24 @@ export class LiveConnection {
 
   private async dispatch(msg: ClientMessage): Promise<void> {
     switch (msg.type) {
+      // (neither resets the count of bad messages in a row: only a frame read does, so pings
+      // between bad frames do not keep a flooding socket open)
       case 'ping':
-        this.consecutiveBad = 0;
         this.send('pong', { data: { timestamp: msg.timestamp ?? null } });
         return;
-      case 'control':
-        this.consecutiveBad = 0;
-        if (!this.hooks) {
+      case 'control': {
+        const hooks = this.hooks;
+        if (!hooks) {
           this.send('control_response', {
             data: { action: msg.action, success: false, state: null },
             message: errorEntry('SESSION_NOT_STARTED').message,
           });
           return;
         }
-        await this.hooks.onControl(msg, this);
+        // one at a time: twenty Next Sentence at once must not finish a story twenty times
+        await this.inTurn(() => hooks.onControl(msg, this));
         return;
+      }
       case 'raw_frame':
         return this.onFrame(msg);
     }
@@ -219,32 +234,35 @@ export class LiveConnection {
     this.stats.framesReceived++;
     const check = checkFrame(msg.frame_data, msg.metadata.width, msg.metadata.height);
     if (!check.ok) return this.bad(check.code);
-    this.consecutiveBad = 0;
     if (msg.metadata.adaptive_fps) this.lastAdaptiveFps = msg.metadata.adaptive_fps;
-    if (this.inFlight) {
+    if (this.inFlight || this.busyLearners.has(this.user.id)) {
       this.stats.framesDropped++;
       this.observer?.frameDropped();
       return;
     }
     this.inFlight = true;
+    this.busyLearners.add(this.user.id);
     const started = performance.now();
     const held: string[] = [];
     try {
-      const result = await this.processor.process(check.jpeg, this.track);
+      const result = await this.processor.process(check.jpeg, this.track, this.closing.signal);
+      this.consecutiveBad = 0; // a frame read: the socket is sending what it should
       this.track = result.track;
       const elapsed = performance.now() - started;
       this.capability.record(elapsed);
       this.stats.framesProcessed++;
       this.observer?.frameProcessed(elapsed);
-      let prediction: FrameResult['prediction'];
-      this.held = held;
-      try {
-        prediction = this.hooks
-          ? await this.hooks.onFrameResult(result, this, msg.metadata.frame_number)
-          : (result.prediction ?? null);
-      } finally {
-        this.held = null;
-      }
+      const hooks = this.hooks;
+      const prediction: FrameResult['prediction'] = hooks
+        ? await this.inTurn(async () => {
+            this.held = held;
+            try {
+              return await hooks.onFrameResult(result, this, msg.metadata.frame_number);
+            } finally {
+              this.held = null;
+            }
+          })
+        : (result.prediction ?? null);
       this.send('processed_frame', {
         data: {
           hands: result.hands,
@@ -259,6 +277,7 @@ export class LiveConnection {
         },
       });
     } catch (err) {
+      if (err instanceof FrameCancelled) return; // the socket closed: nobody to answer
       if (err instanceof FrameRejected) {
         // the learner's bytes: counts toward closing the socket for bad messages
         this.log.debug({ err: err.message }, 'frame refused by the decoder');
@@ -273,13 +292,25 @@ export class LiveConnection {
       }
     } finally {
       this.inFlight = false;
+      this.busyLearners.delete(this.user.id);
       this.release(held);
     }
+  }
+
+  /** Runs `step` after the control actions and practice steps before it have finished. */
+  private inTurn<T>(step: () => Promise<T>): Promise<T> {
+    const run = this.turn.then(step, step);
+    this.turn = run.then(
+      () => undefined,
+      () => undefined,
+    );
+    return run;
   }
 
   private onClosed(): void {
     if (this.closed) return;
     this.closed = true;
+    this.closing.abort();
     if (this.keepaliveTimer) clearTimeout(this.keepaliveTimer);
     this.hooks?.onClose(this);
   }

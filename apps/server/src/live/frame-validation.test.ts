@@ -5,6 +5,7 @@ import {
   bombJpeg,
   dataUrl,
   garbageAfterHeader,
+  manyScanJpeg,
   plainFrame,
   truncatedFrame,
 } from '../test/hostile-jpegs';
@@ -65,6 +66,16 @@ describe('checkFrame', () => {
     expect(checkFrame(await jpegDataUrl(1280, 960), 1280, 960)).toEqual({ ok: false, code: 'FRAME_BAD_DIMENSIONS' });
     expect(checkFrame(await jpegDataUrl(1920, 1080), 1920, 1080)).toEqual({ ok: false, code: 'FRAME_BAD_DIMENSIONS' });
   });
+  it('refuses a frame of thousands of scans before a decoder walks them, and takes a progressive one', async () => {
+    const hostile = await manyScanJpeg(320, 240, 2000);
+    expect(hostile.length).toBeLessThan(256 * 1024);
+    expect(checkFrame(dataUrl(hostile), 320, 240)).toEqual({ ok: false, code: 'FRAME_TOO_COMPLEX' });
+    const progressive = await sharp({ create: { width: 320, height: 240, channels: 3, background: '#556' } })
+      .jpeg({ progressive: true })
+      .toBuffer();
+    expect(checkFrame(dataUrl(progressive), 320, 240).ok).toBe(true);
+  });
+
   it('refuses a truncated header or no frame header as not a JPEG', async () => {
     const jpeg = await plainFrame();
     for (const n of [4, 20, 150, 200, 300])

@@ -1,11 +1,17 @@
 import { MAX_FRAME_BYTES, type ErrorCode } from '@asl/protocol';
 import { FRAME_LIMITS, withinLimits } from '../recognition/image-limits';
-import { readJpegHeader, type JpegHeader } from '../recognition/jpeg-header';
+import { countScans, readJpegHeader, type JpegHeader } from '../recognition/jpeg-header';
 
 export type FrameCheck = { ok: true; jpeg: Buffer; header: JpegHeader } | { ok: false; code: ErrorCode };
 
 const DATA_URL_PREFIX = /^data:image\/(jpeg|jpg);base64,/i;
 export const MIN_FRAME_DIMENSION = 16;
+/**
+ * Most scans a live frame may have: a browser's canvas encodes one (baseline), a progressive
+ * JPEG has about ten; each scan makes the decoder walk the whole image, so thousands of tiny
+ * ones (a 256 KB file) held a worker for seconds.
+ */
+export const MAX_FRAME_SCANS = 16;
 
 const inLimits = (w: number, h: number) =>
   w >= MIN_FRAME_DIMENSION && h >= MIN_FRAME_DIMENSION && withinLimits(w, h, FRAME_LIMITS);
@@ -17,7 +23,8 @@ const inLimits = (w: number, h: number) =>
  * i.e. garbage, truncated header, no frame header (FRAME_NOT_JPEG); declared width/height out of
  * the live limits, 16-1920 a side and at most 1280x720 pixels (FRAME_BAD_DIMENSIONS); a frame
  * header (SOF) whose real size differs from the declared one (FRAME_BAD_DIMENSIONS: a
- * decompression bomb labelled 320x240, for instance). Cost: one pass over the segment headers.
+ * decompression bomb labelled 320x240, for instance); more than MAX_FRAME_SCANS scans
+ * (FRAME_TOO_COMPLEX). Cost: one pass over the bytes, no decoding.
  */
 export function checkFrame(frameData: string, width: number, height: number): FrameCheck {
   // base64 inflates by 4/3; refuse before decoding when the text alone is too long.
@@ -30,5 +37,6 @@ export function checkFrame(frameData: string, width: number, height: number): Fr
   if (!read.ok) return { ok: false, code: 'FRAME_NOT_JPEG' };
   if (!inLimits(width, height)) return { ok: false, code: 'FRAME_BAD_DIMENSIONS' };
   if (read.header.width !== width || read.header.height !== height) return { ok: false, code: 'FRAME_BAD_DIMENSIONS' };
+  if (countScans(jpeg, MAX_FRAME_SCANS) > MAX_FRAME_SCANS) return { ok: false, code: 'FRAME_TOO_COMPLEX' };
   return { ok: true, jpeg, header: read.header };
 }

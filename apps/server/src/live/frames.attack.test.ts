@@ -10,6 +10,7 @@ import { MAX_CONSECUTIVE_BAD_MESSAGES } from '@asl/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { badHuffmanFrame, bombJpeg, garbageAfterHeader, truncatedFrame, withComment } from '../test/hostile-jpegs';
 import { TEST_MODEL_DIR } from '../test/recognition';
+import { FrameCancelled } from '../recognition/frame-errors';
 import { createRecognitionPool } from '../recognition/pool';
 import { photoFrame } from '../test/frames';
 import { call } from '../test/http';
@@ -99,6 +100,7 @@ describe('a recognition task that never ends, or whose worker dies', () => {
   const EXIT = 'asl-test: end this worker';
   let server: TestServer;
   let attacker: string;
+  let accomplice: string;
   let victim: string;
   let valid: string;
   let spin: Buffer;
@@ -114,7 +116,11 @@ describe('a recognition task that never ends, or whose worker dies', () => {
       testExitMarker: EXIT,
     });
     server = await startTestServer('pglite', {}, { processor });
-    [attacker, victim] = [await newLearner(server, 'spinner'), await newLearner(server, 'learner')];
+    [attacker, accomplice, victim] = [
+      await newLearner(server, 'spinner'),
+      await newLearner(server, 'accomplice'),
+      await newLearner(server, 'learner'),
+    ];
     valid = await photoFrame(PHOTO);
     spin = withComment(jpegOf(valid), SPIN);
     await validFrameAnswered(server, victim, valid, 30_000); // both workers have loaded the models
@@ -144,7 +150,7 @@ describe('a recognition task that never ends, or whose worker dies', () => {
   });
 
   it('with every worker spinning, a queued frame of another learner is answered once the workers are replaced', async () => {
-    const spinners = await Promise.all([1, 2].map(() => LiveTestClient.connect(server.wsUrl(attacker))));
+    const spinners = await Promise.all([attacker, accomplice].map((t) => LiveTestClient.connect(server.wsUrl(t))));
     const learner = await LiveTestClient.connect(server.wsUrl(victim));
     const spins = spinners.map((s) => sendFrame(s, spin, undefined, 20_000));
     // sent while both workers spin: waits in the queue, then runs on a replacement worker
@@ -175,5 +181,57 @@ describe('a recognition task that never ends, or whose worker dies', () => {
     const ready = await call(server.api('/ready'));
     expect(ready.status).toBe(200);
     expect(ready.body.recognition).toMatchObject({ status: 'degraded', workers: 2, timeouts: 3, failed: 1 });
+  });
+});
+
+describe("one learner's frames, and frames of sockets that closed, against the real pool", () => {
+  const SPIN = 'asl-test: spin this worker';
+  let server: TestServer;
+  let processor: ReturnType<typeof createRecognitionPool>;
+  let attacker: string;
+  let victim: string;
+  let valid: string;
+  let spin: Buffer;
+  beforeAll(async () => {
+    processor = createRecognitionPool({
+      modelDir: TEST_MODEL_DIR,
+      workers: 2,
+      variant: 'full-int8',
+      taskTimeoutMs: 1500,
+      testSpinMarker: SPIN,
+    });
+    server = await startTestServer('pglite', {}, { processor });
+    [attacker, victim] = [await newLearner(server, 'many-sockets'), await newLearner(server, 'learner')];
+    valid = await photoFrame(PHOTO);
+    spin = withComment(jpegOf(valid), SPIN);
+    await validFrameAnswered(server, victim, valid, 30_000); // both workers have loaded the models
+  });
+  afterAll(async () => {
+    await server?.stop();
+  });
+
+  it("one learner's sockets share one worker: with five spinning frames sent at once, another learner is answered at once", async () => {
+    const sockets = await Promise.all([1, 2, 3, 4, 5].map(() => LiveTestClient.connect(server.wsUrl(attacker))));
+    const spins = sockets.map((s) => sendFrame(s, spin, undefined, 4000).catch(() => null));
+    const learner = await LiveTestClient.connect(server.wsUrl(victim));
+    // the second worker is free: answered long before the spinning frame's 1.5 s deadline
+    const answer = await sendFrame(learner, valid, undefined, 1200);
+    expect(answer.type).toBe('processed_frame');
+    const answers = await Promise.all(spins);
+    // one frame ran (and overran); the other four were dropped, never queued
+    expect(answers.filter((a) => a?.data?.code === 'RECOGNITION_TIMEOUT')).toHaveLength(1);
+    expect(answers.filter((a) => a === null)).toHaveLength(4);
+    for (const s of [...sockets, learner]) s.close();
+    await validFrameAnswered(server, victim, valid, 30_000);
+  });
+
+  it('skips a frame whose socket closed while it waited for a worker', async () => {
+    const spins = [1, 2].map(() => processor.process(spin, null).catch((err: unknown) => err));
+    const closed = new AbortController();
+    const waiting = processor.process(jpegOf(valid), null, closed.signal);
+    closed.abort();
+    await expect(waiting).rejects.toBeInstanceOf(FrameCancelled);
+    for (const s of spins) expect(await s).toMatchObject({ code: 'RECOGNITION_TIMEOUT' });
+    await validFrameAnswered(server, victim, valid, 30_000);
   });
 });

@@ -137,13 +137,15 @@ function badMessage(r: () => number): string | Buffer {
 
 describe('live protocol fuzzing', () => {
   let server: TestServer;
-  let token: string;
+  /** one learner per fuzzing socket: a learner has one frame in recognition at a time, whatever their sockets */
+  let tokens: string[];
   let victim: string;
   let valid: string;
   let hostile: Hostile;
   beforeAll(async () => {
     server = await startTestServer('pglite');
-    token = await newLearner(server, 'fuzz');
+    tokens = [];
+    for (let i = 0; i < 4; i++) tokens.push(await newLearner(server, `fuzz${i}`));
     victim = await newLearner(server, 'bystander');
     valid = await photoFrame('photos/massey/asl_dataset/b/hand1_b_bot_seg_1_cropped.jpeg');
     const real = Buffer.from(valid.slice(valid.indexOf(',') + 1), 'base64');
@@ -159,19 +161,20 @@ describe('live protocol fuzzing', () => {
     await Promise.all(
       Array.from({ length: connections }, async (_, ci) => {
         const r = rng(seed * 100 + ci);
-        const c = await LiveTestClient.connect(server.wsUrl(token));
+        const c = await LiveTestClient.connect(server.wsUrl(tokens[ci]!));
         // Every message gets exactly one answer: a pong for a ping, a coded error for the rest
         // (LIVE_RATE_LIMITED when the per-connection rate limit kicks in, which is also coded).
         let answers = 0;
         const answer = () => nthAnswer(c, ++answers);
         for (let i = 1; i <= perConnection; i++) {
           if (i % 9 === 0) {
-            // A valid message now and then keeps the connection from the ten-in-a-row close.
-            // If the per-connection rate limit answers it instead, send it again until it lands.
+            // A frame read now and then keeps the connection from the ten-in-a-row close (a ping
+            // does not: pings between bad frames must not keep a flooding socket open). If the
+            // per-connection rate limit answers it instead, send it again until it lands.
             for (;;) {
-              c.send({ type: 'ping', timestamp: i });
+              c.ws.send(frameMessage(hostile.real));
               const a = await answer();
-              if (a.type === 'pong') break;
+              if (a.type === 'processed_frame') break;
               expect(a.data.code).toBe('LIVE_RATE_LIMITED');
             }
             continue;

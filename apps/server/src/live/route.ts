@@ -51,6 +51,8 @@ export async function registerLiveRoute(app: FastifyInstance, deps: LiveDeps): P
     ...(deps.onCount ? { onCount: deps.onCount } : {}),
   });
   app.addHook('onClose', async () => sockets.close());
+  // learners with a frame in recognition, across all their sockets (LiveConnection)
+  const busyLearners = new Set<string>();
   await app.register(websocket, {
     options: { maxPayload: Math.ceil(MAX_FRAME_BYTES * 4) },
     // On shutdown every live socket is told the server is restarting (1012), so clients reconnect.
@@ -81,6 +83,7 @@ export async function registerLiveRoute(app: FastifyInstance, deps: LiveDeps): P
         request.log,
         APP_VERSION,
         deps.observer ?? null,
+        busyLearners,
       );
       sockets
         .add(conn, { userId: user.id, authSessionId: user.authSessionId })

@@ -83,6 +83,11 @@ async function continuedSession(db: Db, userId: string, storyId: string, session
  * (user, client_id). A replay stores nothing new and says so. The rows are the same ones the live
  * engine writes, so progress reads them alike, and a story practised partly online and partly
  * offline is counted from all its attempts.
+ *
+ * All of it is one transaction: a failure part way (after the session row, before its attempts)
+ * stores nothing, so the device's retry is the first upload (201), not a half-stored one taken for
+ * a replay. Two copies of one upload at once still store once: the second's inserts wait on the
+ * first's unique keys and, once it commits, skip them (PGlite runs one transaction at a time).
  */
 export async function saveOfflineSession(
   db: Db,
@@ -91,6 +96,15 @@ export async function saveOfflineSession(
   body: OfflineSessionRequest,
 ): Promise<OfflineSessionResponse & { created: boolean }> {
   checkAttempts(story, body.attempts);
+  return db.transaction((tx) => storeOfflineSession(tx, userId, story, body));
+}
+
+async function storeOfflineSession(
+  db: Db,
+  userId: string,
+  story: Story,
+  body: OfflineSessionRequest,
+): Promise<OfflineSessionResponse & { created: boolean }> {
   const continued = body.session_id ? await continuedSession(db, userId, story.id, body.session_id) : null;
   const times = serverTimes(body);
   const startedAt = continued?.startedAt ?? times.startedAt;

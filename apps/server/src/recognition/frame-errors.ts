@@ -15,6 +15,14 @@ export class FrameRejected extends Error {
   }
 }
 
+/** Nobody's fault: the frame's socket closed while it waited, and a worker skipped it. */
+export class FrameCancelled extends Error {
+  constructor() {
+    super('frame cancelled: its socket closed while it waited');
+    this.name = 'FrameCancelled';
+  }
+}
+
 /** The server's fault: a recognition worker overran its deadline or crashed. */
 export class RecognitionFailure extends Error {
   constructor(

@@ -18,10 +18,11 @@ export interface FrameResult {
 /** What the live socket needs from the recogniser. */
 export interface FrameProcessor {
   /**
-   * Rejects with FrameRejected when the learner's bytes cannot be used, and with anything else
+   * Rejects with FrameRejected when the learner's bytes cannot be used, with FrameCancelled when
+   * `signal` was aborted (the socket closed) before the frame's turn came, and with anything else
    * (RecognitionFailure from the pool) when the server failed.
    */
-  process(jpeg: Buffer, track: unknown): Promise<FrameResult>;
+  process(jpeg: Buffer, track: unknown, signal?: AbortSignal): Promise<FrameResult>;
   close(): Promise<void>;
   /** the worker pool's state for /ready; absent when there is no pool */
   health?(): RecognitionHealth;

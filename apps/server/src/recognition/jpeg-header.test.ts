@@ -1,6 +1,7 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { isSofMarker, readJpegHeader } from './jpeg-header';
+import { countScans, isSofMarker, readJpegHeader } from './jpeg-header';
+import { manyScanJpeg } from '../test/hostile-jpegs';
 
 const image = (width: number, height: number, channels: 1 | 3 = 3) =>
   sharp({ create: { width, height, channels: 3, background: { r: 90, g: 160, b: 40 } } }).toColourspace(
@@ -123,5 +124,31 @@ describe('readJpegHeader', () => {
       const junk = Buffer.from([0xff, 0xd8, ...Array.from({ length: 1 + (k % 97) }, rnd)]);
       expect(() => readJpegHeader(junk)).not.toThrow();
     }
+  });
+});
+
+describe('countScans', () => {
+  it('counts one scan in a baseline frame, a handful in a progressive one, and stops past the limit', async () => {
+    expect(countScans(await image(320, 240).jpeg().toBuffer(), 16)).toBe(1);
+    const progressive = countScans(await image(320, 240).jpeg({ progressive: true }).toBuffer(), 16);
+    expect(progressive).toBeGreaterThan(1);
+    expect(progressive).toBeLessThanOrEqual(12);
+    const hostile = await manyScanJpeg(320, 240, 2000);
+    expect(countScans(hostile, 16)).toBe(17); // counted no further than the limit + 1
+    expect(countScans(hostile, 5000)).toBeGreaterThan(2000);
+  });
+
+  it('skips stuffed bytes and restart markers inside a scan', async () => {
+    const jpeg = await image(64, 64).jpeg({ quality: 100 }).toBuffer();
+    const sos = markerAt(jpeg, 0xda);
+    const dataStart = sos + 2 + jpeg.readUInt16BE(sos + 2);
+    const eoi = jpeg.length - 2;
+    // entropy data with a stuffed 0xFF00 and an RST0, then the image's end
+    const body = Buffer.concat([
+      jpeg.subarray(0, dataStart),
+      Buffer.from([0x12, 0xff, 0x00, 0x34, 0xff, 0xd0, 0x56]),
+      jpeg.subarray(eoi),
+    ]);
+    expect(countScans(body, 16)).toBe(1);
   });
 });

@@ -5,7 +5,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import Piscina from 'piscina';
 import type { LandmarkVariant } from '@asl/recognition';
 import type { RecognitionHealth } from '@asl/protocol';
-import { FrameRejected, RecognitionFailure } from './frame-errors';
+import { FrameCancelled, FrameRejected, RecognitionFailure } from './frame-errors';
 import type { FrameProcessor, FrameResult } from './frame-processor';
 import type { WorkerData, WorkerLoaded, WorkerResult, WorkerStarted, WorkerTask } from './worker';
 
@@ -68,8 +68,8 @@ export const defaultWorkerCount = (): number => availableParallelism() + 1;
 
 /**
  * Runs the hand pipeline in a pool of worker threads (defaultWorkerCount). The live socket
- * keeps at most one frame per connection in flight, so the queue stays bounded by the
- * number of connections.
+ * keeps at most one frame per learner in flight, whatever their number of sockets, so the queue
+ * stays bounded by the number of learners and takes their frames in turn.
  *
  * Each task has a deadline counted from when a worker starts it (the worker says so), not from
  * when it was queued: a task still running at the deadline is aborted, which makes piscina
@@ -152,11 +152,18 @@ export function createRecognitionPool(opts: PoolOptions): RecognitionPool {
         last_replaced_at: replaced.length ? new Date(replaced[replaced.length - 1]).toISOString() : null,
       };
     },
-    async process(jpeg, track): Promise<FrameResult> {
+    async process(jpeg, track, signal): Promise<FrameResult> {
       const id = nextId++;
       const entry: Running = { timer: null, abort: new AbortController(), timedOut: false };
       running.set(id, entry);
-      const task: WorkerTask = { id, jpeg, track: (track as WorkerTask['track']) ?? null };
+      // A frame whose socket closes while it waits is skipped by the worker that takes it (a
+      // running one finishes: aborting it would cost the worker). So frames of sockets opened and
+      // dropped at once do not pile up in front of everyone else's.
+      const cancelled = new Int32Array(new SharedArrayBuffer(4));
+      const cancel = () => Atomics.store(cancelled, 0, 1);
+      signal?.addEventListener('abort', cancel, { once: true });
+      if (signal?.aborted) cancel();
+      const task: WorkerTask = { id, jpeg, track: (track as WorkerTask['track']) ?? null, cancelled };
       let r: WorkerResult;
       try {
         r = (await pool.run(task, { signal: entry.abort.signal })) as WorkerResult;
@@ -170,8 +177,10 @@ export function createRecognitionPool(opts: PoolOptions): RecognitionPool {
       } finally {
         if (entry.timer) clearTimeout(entry.timer);
         running.delete(id);
+        signal?.removeEventListener('abort', cancel);
       }
       if (r.rejected) throw new FrameRejected(r.rejected, r.message);
+      if ('cancelled' in r) throw new FrameCancelled();
       return { hands: r.hands, width: r.width, height: r.height, track: r.track, prediction: null, timings: r.timings };
     },
     async close() {

@@ -19,6 +19,11 @@ export interface WorkerTask {
   id: number;
   jpeg: Uint8Array;
   track: TrackState | null;
+  /**
+   * Set to 1 by the pool when the frame's socket closed while it waited: the worker skips it.
+   * Shared memory, not a message: the worker reads it as the task starts, with no race.
+   */
+  cancelled?: Int32Array;
 }
 
 export interface WorkerTimings {
@@ -38,7 +43,8 @@ export type WorkerResult =
       track: TrackState | null;
       timings: WorkerTimings;
     }
-  | { rejected: 'FRAME_NOT_JPEG' | 'FRAME_BAD_DIMENSIONS'; message: string };
+  | { rejected: 'FRAME_NOT_JPEG' | 'FRAME_BAD_DIMENSIONS'; message: string }
+  | { rejected?: undefined; cancelled: true };
 
 /** posted to the pool when a task starts running */
 export interface WorkerStarted {
@@ -72,6 +78,7 @@ const spinMarker = testSpinMarker ? Buffer.from(testSpinMarker) : null;
 const exitMarker = testExitMarker ? Buffer.from(testExitMarker) : null;
 
 export default async function recognise(task: WorkerTask): Promise<WorkerResult> {
+  if (task.cancelled && Atomics.load(task.cancelled, 0) === 1) return { cancelled: true };
   parentPort?.postMessage({ started: task.id } satisfies WorkerStarted);
   const jpeg = Buffer.from(task.jpeg.buffer, task.jpeg.byteOffset, task.jpeg.byteLength);
   if (spinMarker && jpeg.includes(spinMarker)) for (;;);

@@ -89,3 +89,40 @@ export function declaringSize(jpeg: Buffer, width: number, height: number): Buff
   out.writeUInt16BE(width, sof + 7);
   return out;
 }
+
+const segment = (code: number, body: Buffer) => {
+  const h = Buffer.alloc(4);
+  h.writeUInt16BE(0xff00 | code, 0);
+  h.writeUInt16BE(body.length + 2, 2);
+  return Buffer.concat([h, body]);
+};
+
+/**
+ * A valid progressive greyscale JPEG with `extra` more scans, each a single end-of-band run over
+ * every block: a few bytes a scan, but every scan makes a decoder walk the whole image (20,000 of
+ * them in 256 KB kept a worker busy for 3 s). Built as the attack review built it.
+ */
+export async function manyScanJpeg(width: number, height: number, extra: number): Promise<Buffer> {
+  const base = await sharp({ create: { width, height, channels: 3, background: '#808080' } })
+    .toColourspace('b-w')
+    .jpeg({ progressive: true, quality: 50 })
+    .toBuffer();
+  const eoi = base.lastIndexOf(Buffer.from([0xff, 0xd9]));
+  let i = 2;
+  let component = 1;
+  while (i < base.length) {
+    if (base[i + 1] === 0xc2) {
+      component = base[i + 10]!;
+      break;
+    }
+    i += 2 + base.readUInt16BE(i + 2);
+  }
+  // an AC table (class 1, id 1) with one symbol, EOB14, coded as the single bit 0
+  const counts = Buffer.alloc(16);
+  counts[0] = 1;
+  const table = segment(0xc4, Buffer.concat([Buffer.from([0x11]), counts, Buffer.from([0xe0])]));
+  const bits = (16383 << 1) | 1; // '0' then 14 bits of run length (16384 + 16383 blocks), padded with 1
+  const data = Buffer.from([(bits >> 8) & 0xff, bits & 0xff]);
+  const scan = Buffer.concat([segment(0xda, Buffer.from([1, component, 0x01, 1, 63, 0x00])), data]);
+  return Buffer.concat([base.subarray(0, eoi), table, ...Array<Buffer>(extra).fill(scan), Buffer.from([0xff, 0xd9])]);
+}
