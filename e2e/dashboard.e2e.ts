@@ -21,7 +21,7 @@ test('the accuracy chart labels every letter, a letter never signed right as 0%'
   expect(res.status()).toBe(201);
 
   await page.reload();
-  await expect(page.getByRole('heading', { name: 'Accuracy per letter' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Right first time, per letter' })).toBeVisible();
   const figures = await expectChartLabelled(page);
   expect(figures).toContain('0%');
   // the 0% letter still has a visible sliver of a bar

@@ -155,7 +155,7 @@ test.describe('honest states (item 6)', () => {
     await registerViaUi(page);
     await practiseOnce(page, request, base);
     await page.reload();
-    await expect(page.getByRole('heading', { name: 'Accuracy per letter' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Right first time, per letter' })).toBeVisible();
     const sessions = await page.locator('.stat').first().textContent();
     // the shell is served by the service worker once it controls the page
     await page.evaluate(async () => {
@@ -168,7 +168,7 @@ test.describe('honest states (item 6)', () => {
     await expect(page.getByText(/^Offline: your progress as of/)).toBeVisible();
     await expect(page.getByText('Loading your progress…')).toHaveCount(0);
     await expect(page.locator('.stat').first()).toHaveText(sessions!);
-    await expect(page.getByRole('heading', { name: 'Accuracy per letter' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Right first time, per letter' })).toBeVisible();
     mkdirSync(SHOTS, { recursive: true });
     await fullPageScreenshot(page, `${SHOTS}/issue17-dashboard-offline.png`);
     await context.setOffline(false);
@@ -185,7 +185,7 @@ test.describe('the dashboard chart (items 8 and 9)', () => {
     await registerViaUi(page);
     await practiseOnce(page, request, base);
     await page.reload();
-    const figure = page.getByRole('figure', { name: /Accuracy per letter/ });
+    const figure = page.getByRole('figure', { name: /Right first time, per letter/ });
     await expect(figure).toBeVisible();
     await expect(figure.getByRole('table')).toHaveCount(1);
     // nothing in the drawing can be tabbed to (recharts' layers carry tabindex=-1 only)

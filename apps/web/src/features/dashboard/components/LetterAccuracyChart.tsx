@@ -6,7 +6,7 @@ import { useMediaQuery } from '../../../lib/ui/use-media-query';
 type Row = ProgressResponse['accuracy_by_letter'][number];
 
 /**
- * Accuracy per letter (letters right first time / letters tried) as a bar chart, each bar labelled with its figure (a letter at 0% shows a
+ * Right first time, per letter (letters right first time / letters tried) as a bar chart, each bar labelled with its figure (a letter at 0% shows a
  * sliver of a bar and "0%"), with the same figures as a table for screen readers.
  */
 export function LetterAccuracyChart({ rows }: { rows: Row[] }) {
@@ -73,7 +73,7 @@ export function LetterAccuracyChart({ rows }: { rows: Row[] }) {
         </ResponsiveContainer>
       </div>
       <figcaption id={captionId} className="visually-hidden">
-        Accuracy per letter (the table lists each letter)
+        Right first time, per letter (the table lists each letter)
       </figcaption>
       <table className="visually-hidden">
         <thead>

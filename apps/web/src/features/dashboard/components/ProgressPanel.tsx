@@ -87,7 +87,7 @@ export function ProgressPanel() {
         </div>
       </dl>
       <div className="card">
-        <h3>Accuracy per letter</h3>
+        <h3>Right first time, per letter</h3>
         {t.letters_attempted > 0 && (
           <p className="muted">
             {t.letters_first_try} of {plural(t.letters_attempted, 'letter')} right first time
