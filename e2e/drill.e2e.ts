@@ -1,3 +1,4 @@
+import type { Page } from '@playwright/test';
 import { expect, newLearner, registerViaUi, test } from './support/fixtures';
 import { NO_HAND, SIGNED_CAT, useFakeCamera } from './support/fake-camera';
 import { fullPageScreenshot } from './support/screenshot';
@@ -18,13 +19,18 @@ await useFakeCamera(
   { fps: 10, framesPerPhoto: 20 },
 );
 
-test("the result's button drills the letters the result names", async ({ page, base }) => {
-  test.setTimeout(180_000);
+/** A new learner opens ASL World and starts My Cat (the video shows no hand yet). */
+async function startMyCat(page: Page, base: string) {
   await registerViaUi(page, newLearner(), base);
   await page.goto(`${base}/asl-world`);
   await expect(page.getByText('Connected', { exact: true })).toBeVisible({ timeout: 30_000 });
   await page.getByRole('button', { name: 'Start My Cat' }).click();
   await expect(page.getByLabel(/Spell CAT: letter 1 of 3/)).toBeVisible();
+}
+
+test("the result's button drills the letters the result names", async ({ page, base }) => {
+  test.setTimeout(180_000);
+  await startMyCat(page, base);
 
   // B for C is a wrong attempt; then C, A and T are accepted
   await expect(page.getByText(/3 of \d+ letters/)).toBeVisible({ timeout: 120_000 });
@@ -61,11 +67,7 @@ test("a wrong reading reported doesn't count against the learner, on the result 
   base,
 }) => {
   test.setTimeout(180_000);
-  await registerViaUi(page, newLearner(), base);
-  await page.goto(`${base}/asl-world`);
-  await expect(page.getByText('Connected', { exact: true })).toBeVisible({ timeout: 30_000 });
-  await page.getByRole('button', { name: 'Start My Cat' }).click();
-  await expect(page.getByLabel(/Spell CAT: letter 1 of 3/)).toBeVisible();
+  await startMyCat(page, base);
 
   // the B read where C is asked: the learner says the reading is wrong
   await expect(page.getByText(/^Read as B ·/)).toBeVisible({ timeout: 120_000 });

@@ -35,6 +35,14 @@ describe.each(DB_KINDS)('offline practice uploads and analytics (%s)', (kind) =>
     held_ms: 400,
     at,
   });
+  /** an unfinished upload of the story's first two letters, each right */
+  const firstTwoLetters = () => ({
+    client_id: randomUUID(),
+    story_id: storyId,
+    started_at: new Date().toISOString(),
+    completed_at: null,
+    attempts: letters.slice(0, 2).map((l) => attempt(l)),
+  });
   const upload = (token: string, body: unknown) => call(server.api('/practice/offline-sessions'), { token, body });
 
   beforeAll(async () => {
@@ -328,13 +336,7 @@ describe.each(DB_KINDS)('offline practice uploads and analytics (%s)', (kind) =>
 
   it('runs two copies of the same upload at once without duplicating anything', async () => {
     const { token } = await newLearner();
-    const body = {
-      client_id: randomUUID(),
-      story_id: storyId,
-      started_at: new Date().toISOString(),
-      completed_at: null,
-      attempts: letters.slice(0, 2).map((l) => attempt(l)),
-    };
+    const body = firstTwoLetters();
     const [a, b] = await Promise.all([upload(token, body), upload(token, body)]);
     expect([a.status, b.status].sort()).toEqual([200, 201]);
     expect(a.body.session_id).toBe(b.body.session_id);
@@ -354,13 +356,7 @@ describe.each(DB_KINDS)('offline practice uploads and analytics (%s)', (kind) =>
       sql.raw(`create trigger fail_attempts before insert on practice_attempts for each row
         when (new.user_id = '${userId}') execute function fail_attempts()`),
     );
-    const body = {
-      client_id: randomUUID(),
-      story_id: storyId,
-      started_at: new Date().toISOString(),
-      completed_at: null,
-      attempts: letters.slice(0, 2).map((l) => attempt(l)),
-    };
+    const body = firstTwoLetters();
     try {
       const failed = await upload(token, body);
       expect(failed.status).toBe(500);

@@ -1,9 +1,10 @@
 import type { OfflineSessionRequest, OfflineSessionResponse, Story } from '@asl/protocol';
 import { positionKey, practiceTime, storyTargets, summarise } from '@asl/practice';
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { feedbackReports, practiceAttempts, practiceSessions } from '../db/schema';
 import { AppError } from '../errors';
+import { sessionAttempts } from './session-attempts';
 
 /** Longest practice time credited for one offline session (idle gaps are capped too: practiceTime). */
 const MAX_ACTIVE_MS = 4 * 3_600_000;
@@ -165,19 +166,7 @@ async function storeOfflineSession(
   const completing = body.completed_at !== null && row.completedAt === null;
   let status = row.status;
   if (created || stored.length > 0 || completing) {
-    const all = await db
-      .select({
-        target: practiceAttempts.target,
-        correct: practiceAttempts.correct,
-        withdrawn: practiceAttempts.withdrawn,
-        sentence_index: practiceAttempts.sentenceIndex,
-        word_index: practiceAttempts.wordIndex,
-        letter_index: practiceAttempts.letterIndex,
-        createdAt: practiceAttempts.createdAt,
-      })
-      .from(practiceAttempts)
-      .where(eq(practiceAttempts.sessionId, row.id))
-      .orderBy(asc(practiceAttempts.createdAt), asc(practiceAttempts.correct));
+    const all = await sessionAttempts(db, row.id);
     const targets = storyTargets(story);
     const done = new Set(all.filter((a) => a.correct).map(positionKey));
     const lettersDone = targets.filter((t) => done.has(positionKey(t))).length;

@@ -9,9 +9,10 @@ import {
 } from '@asl/practice';
 import type { PracticeState, PracticeTarget, SessionCompleteData, Story } from '@asl/protocol';
 import { randomUUID } from 'node:crypto';
-import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { practiceAttempts, practiceSessions } from '../db/schema';
+import { sessionAttempts } from './session-attempts';
 
 type SessionRow = typeof practiceSessions.$inferSelect;
 export type SessionStatus = PracticeState['status'];
@@ -237,20 +238,7 @@ export class PracticeSession {
    * letter was signed, "ended early" otherwise. A session with no attempt leaves no row.
    */
   async complete(): Promise<SessionCompleteData> {
-    const attempts = this.row
-      ? await this.db
-          .select({
-            sentence_index: practiceAttempts.sentenceIndex,
-            word_index: practiceAttempts.wordIndex,
-            letter_index: practiceAttempts.letterIndex,
-            target: practiceAttempts.target,
-            correct: practiceAttempts.correct,
-            withdrawn: practiceAttempts.withdrawn,
-          })
-          .from(practiceAttempts)
-          .where(eq(practiceAttempts.sessionId, this.id))
-          .orderBy(asc(practiceAttempts.createdAt), asc(practiceAttempts.correct))
-      : [];
+    const attempts = this.row ? await sessionAttempts(this.db, this.id) : [];
     const summary = summarise(attempts, this.engine.lettersTotal);
     this.status = summary.completed ? 'completed' : 'ended_early';
     await this.savePosition();

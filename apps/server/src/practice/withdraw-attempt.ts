@@ -1,5 +1,6 @@
 import { summarise } from '@asl/practice';
-import { and, asc, eq, or } from 'drizzle-orm';
+import { and, eq, or } from 'drizzle-orm';
+import { sessionAttempts } from './session-attempts';
 import type { Db } from '../db/client';
 import { practiceAttempts, practiceSessions, stories } from '../db/schema';
 
@@ -34,18 +35,6 @@ async function rescoreFinished(db: Db, sessionId: string): Promise<void> {
     .where(eq(practiceSessions.id, sessionId))
     .limit(1);
   if (!session?.completedAt) return;
-  const attempts = await db
-    .select({
-      sentence_index: practiceAttempts.sentenceIndex,
-      word_index: practiceAttempts.wordIndex,
-      letter_index: practiceAttempts.letterIndex,
-      target: practiceAttempts.target,
-      correct: practiceAttempts.correct,
-      withdrawn: practiceAttempts.withdrawn,
-    })
-    .from(practiceAttempts)
-    .where(eq(practiceAttempts.sessionId, sessionId))
-    .orderBy(asc(practiceAttempts.createdAt), asc(practiceAttempts.correct));
-  const { overall_score } = summarise(attempts, session.letters);
+  const { overall_score } = summarise(await sessionAttempts(db, sessionId), session.letters);
   await db.update(practiceSessions).set({ overallScore: overall_score }).where(eq(practiceSessions.id, sessionId));
 }
