@@ -36,6 +36,10 @@ describe('feedbackFor', () => {
       'Open your fingers into a curve, as if holding a cup',
     );
     const open = samplesOf('B', 'boris')[0].landmarks;
+    // a flat B for C: its straight fingers pass the C template; the thumb's hint says the whole shape
+    expect(feedbackFor('C', open, 'Unknown', said('B')).hint).toBe(
+      'Curve your thumb and fingers into a C shape, as if holding a cup',
+    );
     expect(feedbackFor('O', open, 'Unknown', said('B')).hint).toBe(
       'Curve your fingers down to meet your thumb in an O',
     );

@@ -42,7 +42,7 @@ export const TEMPLATES: Readonly<Record<string, LetterTemplate>> = {
   C: {
     fingers: { index: EB, middle: EB, ring: EB, pinky: EB },
     thumb: ['out', 'alongside'],
-    thumbHint: 'Curve your thumb out to make a C shape',
+    thumbHint: 'Curve your thumb and fingers into a C shape, as if holding a cup',
     fingerHint: 'Open your fingers into a curve, as if holding a cup',
   },
   D: { fingers: { index: E, ...closedRest }, thumb: ['out', 'across', 'alongside'] },
