@@ -65,7 +65,16 @@ test('a word signed right scores 100% on the result screen and on the dashboard'
   expect(report.landmarks).toHaveLength(21);
   // the joints' positions and what was read, never the picture
   for (const key of Object.keys(report))
-    expect(['client_id', 'session_id', 'target', 'detected', 'confidence', 'landmarks', 'frames']).toContain(key);
+    expect([
+      'client_id',
+      'session_id',
+      'target',
+      'detected',
+      'confidence',
+      'landmarks',
+      'frames',
+      'attempt_id',
+    ]).toContain(key);
   await expect(page.getByRole('button', { name: 'Thanks, reported' })).toBeDisabled();
   // the practice screen on a phone, with the report acknowledged: nothing wider than the screen
   await page.setViewportSize({ width: 390, height: 844 });
@@ -101,7 +110,7 @@ test('a word signed right scores 100% on the result screen and on the dashboard'
   await expect(page.getByText('3 of 3 letters right first time')).toBeVisible();
   await expect(page.locator('.recent-list')).toContainText('My Cat');
   await expect(page.locator('.recent-list')).toContainText(
-    'stopped early · 3 of 15 letters · 100% right first time · 3 attempts',
+    'ended early · 3 of 15 letters · 100% right first time · 3 attempts',
   );
   const figures = await expectChartLabelled(page);
   expect(figures).toEqual(['100%', '100%', '100%']);

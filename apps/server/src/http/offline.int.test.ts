@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { OFFLINE_LIMITS } from '@asl/protocol';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { analyticsEvents, practiceSessions } from '../db/schema';
+import { analyticsEvents, feedbackReports, practiceSessions } from '../db/schema';
 import { streakFromDays } from '../practice/progress';
 import { call } from '../test/http';
 import { DB_KINDS, startTestServer, type TestServer } from '../test/test-server';
@@ -143,7 +143,14 @@ describe.each(DB_KINDS)('offline practice uploads and analytics (%s)', (kind) =>
       completed_at: new Date().toISOString(),
       attempts: [marked, attempt(l0), reportedFirst, attempt(l1), kept, ...letters.slice(2).map((l) => attempt(l))],
     };
-    expect((await upload(token, body)).status).toBe(201);
+    const stored = await upload(token, body);
+    expect(stored.status).toBe(201);
+    // the report sent first, with no session (there was none yet), is linked to the practice now
+    const [linked] = await server.database.db
+      .select({ sessionId: feedbackReports.sessionId })
+      .from(feedbackReports)
+      .where(eq(feedbackReports.attemptId, reportedFirst.client_id));
+    expect(linked?.sessionId).toBe(stored.body.session_id);
     const progress = (await call(server.api('/progress'), { token })).body;
     // only the wrong try nobody reported counts against the learner
     expect(progress.totals).toMatchObject({ letters_attempted: letters.length, letters_first_try: letters.length - 1 });

@@ -1,6 +1,6 @@
 import type { OfflineSessionRequest, OfflineSessionResponse, Story } from '@asl/protocol';
 import { positionKey, practiceTime, storyTargets, summarise } from '@asl/practice';
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { feedbackReports, practiceAttempts, practiceSessions } from '../db/schema';
 import { AppError } from '../errors';
@@ -39,23 +39,32 @@ export function checkAttempts(story: Story, attempts: OfflineSessionRequest['att
 }
 
 /**
- * The upload's attempts the learner already reported as misread ("This feedback is wrong" sent
- * before the practice it was about, as the outbox may): they are stored withdrawn.
+ * The upload's attempts the learner already reported ("This feedback is wrong" sent before the
+ * practice it was about, as the outbox may): those reports are linked to this session (they were
+ * stored without one, since it did not exist yet), and the wrong ones are stored withdrawn.
  */
-async function reportedAttempts(db: Db, userId: string, attempts: OfflineSessionRequest['attempts']) {
+async function reportedAttempts(
+  db: Db,
+  userId: string,
+  sessionId: string,
+  attempts: OfflineSessionRequest['attempts'],
+) {
   if (attempts.length === 0) return new Set<string>();
-  const rows = await db
-    .select({ id: feedbackReports.attemptId })
-    .from(feedbackReports)
+  const ids = attempts.map((a) => a.client_id);
+  await db
+    .update(feedbackReports)
+    .set({ sessionId })
     .where(
       and(
         eq(feedbackReports.userId, userId),
-        inArray(
-          feedbackReports.attemptId,
-          attempts.map((a) => a.client_id),
-        ),
+        isNull(feedbackReports.sessionId),
+        inArray(feedbackReports.attemptId, ids),
       ),
     );
+  const rows = await db
+    .select({ id: feedbackReports.attemptId })
+    .from(feedbackReports)
+    .where(and(eq(feedbackReports.userId, userId), inArray(feedbackReports.attemptId, ids)));
   return new Set(rows.map((r) => r.id).filter((id): id is string => !!id));
 }
 
@@ -136,7 +145,7 @@ async function storeOfflineSession(
   if (!row) throw new Error('offline session upsert returned nothing');
   if (row.storyId !== story.id) throw new AppError('CLIENT_ID_CONFLICT', undefined, 'client_id');
 
-  const reported = await reportedAttempts(db, userId, body.attempts);
+  const reported = await reportedAttempts(db, userId, row.id, body.attempts);
   const stored = body.attempts.length
     ? await db
         .insert(practiceAttempts)

@@ -17,7 +17,7 @@ export function statusWords(status: string): string {
     case 'restarted':
       return 'started again';
     default:
-      return 'stopped early';
+      return 'ended early'; // as the result's heading says: "Story ended early"
   }
 }
 

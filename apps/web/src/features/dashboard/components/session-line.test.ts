@@ -19,8 +19,8 @@ const s = {
 describe('dashboard words', () => {
   it('says a session status in plain words', () => {
     expect(statusWords('completed')).toBe('finished');
-    expect(statusWords('ended_early')).toBe('stopped early');
-    expect(statusWords('stopped')).toBe('stopped early');
+    expect(statusWords('ended_early')).toBe('ended early');
+    expect(statusWords('stopped')).toBe('ended early');
     expect(statusWords('active')).toBe('in progress');
   });
   it('writes a recent session with letters, score and correct plurals; old sessions say how they were counted', () => {

@@ -112,10 +112,15 @@ describe('FeedbackPanel', () => {
     const { unmount } = render(
       <FeedbackPanel feedback={attempt} handSeen onAction={() => {}} onReport={async () => {}} />,
     );
+    expect(screen.getByText('Read as S · fairly sure')).toBeInTheDocument();
     fireEvent.click(screen.getByRole('button', { name: 'This feedback is wrong' }));
     expect(screen.getByRole('status')).toHaveTextContent(
       "Thanks! This try won't count against you. We'll use it to check this reading.",
     );
+    // the card no longer shows it as a mistake
+    expect(screen.queryByText('Read as S · fairly sure')).toBeNull();
+    expect(screen.queryByText(fb.hint)).toBeNull();
+    expect(screen.getByText("Reported: that try doesn't count. Sign again when you're ready.")).toBeInTheDocument();
     unmount();
     const offline = vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
     render(<FeedbackPanel feedback={attempt} handSeen onAction={() => {}} onReport={async () => {}} />);

@@ -67,10 +67,13 @@ function LiveFeedback({
   feedback,
   handSeen,
   tooDark,
+  withdrawn,
 }: {
   feedback: AslFeedbackData | null;
   handSeen: boolean;
   tooDark: boolean;
+  /** the reading shown was reported and withdrawn: no longer shown as a mistake */
+  withdrawn: boolean;
 }) {
   const verdict = feedback ? verdictOf(feedback) : null;
   // Settings' screen reader mode (data-screen-reader on <html>): each new reading is said at once
@@ -84,7 +87,12 @@ function LiveFeedback({
       {/* not atomic: only what changed is read (a new hint, "I can't see your hand"), not an old praise again */}
       <div aria-live={assertive ? 'assertive' : 'polite'} aria-atomic="false" className="feedback-live">
         {!handSeen && <p className="no-hand">{tooDark ? TOO_DARK : NO_HAND}</p>}
-        {handSeen && !feedback && <p className="feedback-waiting">Hold the handshape steady for a moment.</p>}
+        {handSeen && !feedback && !withdrawn && (
+          <p className="feedback-waiting">Hold the handshape steady for a moment.</p>
+        )}
+        {handSeen && withdrawn && (
+          <p className="feedback-waiting">Reported: that try doesn't count. Sign again when you're ready.</p>
+        )}
         {feedback && (
           <p
             className={`hint ${feedback.correct ? 'hint-correct' : feedback.counted ? 'hint-wrong' : 'hint-pending'}`}
@@ -124,7 +132,11 @@ export function FeedbackPanel({
   // is true, and there is no feedback to report.
   const feedback = !handSeen && latest?.kind === 'adjust' ? null : latest;
   const key = feedback ? `${feedback.target}-${feedback.detected}-${feedback.held_ms}` : null;
-  const live = <LiveFeedback feedback={feedback} handSeen={handSeen} tooDark={tooDark} />;
+  // a wrong reading reported no longer counts: the card stops showing it as a mistake
+  const withdrawn = !!feedback && reported === key && reportWithdraws(feedback);
+  const live = (
+    <LiveFeedback feedback={withdrawn ? null : feedback} handSeen={handSeen} tooDark={tooDark} withdrawn={withdrawn} />
+  );
   return (
     <div className="feedback-panel">
       {slot ? createPortal(live, slot) : live}

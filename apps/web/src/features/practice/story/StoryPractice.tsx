@@ -75,11 +75,12 @@ export function StoryPractice({
     // the hand the reading was made from, and the movement before it (J and Z are drawn): by the
     // time the learner presses, the hand may have moved or gone
     const frames = p.handsBefore(fb);
-    // a wrong reading reported no longer counts against the learner
-    const withdrawn = p.withdraw(fb);
+    // a wrong reading reported no longer counts against the learner (here; the server withdraws it
+    // by the attempt the report names, and links a report made offline to the practice it was in)
+    p.withdraw(fb);
     const body = {
       client_id: crypto.randomUUID(),
-      ...(withdrawn && fb.attempt_id ? { attempt_id: fb.attempt_id } : {}),
+      ...(fb.attempt_id ? { attempt_id: fb.attempt_id } : {}),
       target: fb.target,
       detected: fb.detected,
       confidence: fb.confidence,

@@ -45,3 +45,29 @@ describe('useHeldFeedback', () => {
     expect(result.current).toBe(next);
   });
 });
+
+describe('useHeldFeedback, with a timer that fires a little early by the page clock', () => {
+  let now = 0;
+  beforeEach(() => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    vi.spyOn(performance, 'now').mockImplementation(() => now);
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+    vi.restoreAllMocks();
+  });
+  it('waits again for the rest, and shows the next feedback', () => {
+    const praise = fb(true, 'S');
+    const next = fb(false, 'U');
+    now = 0;
+    const { result, rerender } = renderHook(({ f }) => useHeldFeedback(f), { initialProps: { f: praise } });
+    now = 500;
+    rerender({ f: next });
+    now = 1499.5; // the 1000 ms timer fires, but the page clock is half a millisecond short
+    act(() => vi.advanceTimersByTime(1000));
+    expect(result.current).toBe(praise);
+    now = 1501;
+    act(() => vi.advanceTimersByTime(1));
+    expect(result.current).toBe(next);
+  });
+});

@@ -31,14 +31,16 @@ export function useHeldFeedback(latest: AslFeedbackData | null, minMs = PRAISE_M
   const shownRef = useRef(shown);
   shownRef.current = shown;
   useEffect(() => {
+    let timer: ReturnType<typeof setTimeout> | undefined;
     const decide = () => {
       const next = feedbackToShow(shownRef.current, latest, performance.now(), minMs);
       if (next.feedback !== shownRef.current.feedback) setShown({ feedback: next.feedback, since: performance.now() });
-      return next.waitMs;
+      // A timer may fire a little before its time by the page's clock (browsers round delays
+      // down): then the praise is kept and the rest waited for again. (Waiting only once left the
+      // next reading, a wrong one that counted, hidden until another came: 18 s in one review.)
+      if (next.waitMs > 0) timer = setTimeout(decide, Math.ceil(next.waitMs));
     };
-    const wait = decide();
-    if (wait <= 0) return;
-    const timer = setTimeout(decide, wait);
+    decide();
     return () => clearTimeout(timer);
   }, [latest, minMs]);
   return shown.feedback;
