@@ -120,7 +120,8 @@ interface OwnServer {
 
 async function startOwnServer(): Promise<OwnServer> {
   const server = await startBuiltServer({
-    env: { RATE_LIMIT_REGISTER_PER_MIN: '1000', RATE_LIMIT_LOGIN_PER_MIN: '1000' },
+    // every simulated learner is 127.0.0.1: the per-address share of recognition would hold them to 3 frames at once
+    env: { RATE_LIMIT_REGISTER_PER_MIN: '1000', RATE_LIMIT_LOGIN_PER_MIN: '1000', LIVE_MAX_FRAMES_PER_ADDRESS: '1000' },
     stderr: 'inherit',
     ...(cpuProfDir ? { nodeArgs: ['--cpu-prof', `--cpu-prof-dir=${cpuProfDir}`] } : {}),
   });

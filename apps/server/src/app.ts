@@ -198,6 +198,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
       ? redisSocketLedger(redis.client, env.LIVE_MAX_SOCKETS_PER_USER, redisWarn('live socket cap'))
       : memorySocketLedger(env.LIVE_MAX_SOCKETS_PER_USER),
     isRevoked: (id) => revocations.isRevoked(id),
+    maxFramesPerAddress: env.LIVE_MAX_FRAMES_PER_ADDRESS,
     authenticate: async (token) => {
       try {
         const p = await auth.authenticate(token);

@@ -53,7 +53,7 @@ export const ERROR_CODES = {
   FRAME_BAD_DIMENSIONS: { status: 400, message: 'The frame has unsupported dimensions.' },
   FRAME_TOO_COMPLEX: {
     status: 400,
-    message: 'The frame has too many scans to decode quickly. Send baseline JPEG frames.',
+    message: 'The frame must be a baseline JPEG of 8-bit greyscale or colour, as a camera sends.',
   },
   LIVE_RATE_LIMITED: { status: 429, message: 'Too many messages. Please slow down.' },
   LIVE_SESSION_REVOKED: { status: 401, message: LIVE_CLOSE_MESSAGES.sessionRevoked },

@@ -65,6 +65,8 @@ export const envSchema = z.object({
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
   // Live sockets one learner may keep open (across processes with Redis); one more closes the oldest.
   LIVE_MAX_SOCKETS_PER_USER: z.coerce.number().int().min(1).max(100).default(5),
+  // Frames of one client address in recognition at once (its accounts together); more are dropped.
+  LIVE_MAX_FRAMES_PER_ADDRESS: z.coerce.number().int().min(1).max(1000).default(3),
   // A just-rotated refresh token presented again within this window answers the same successor
   // (two tabs refreshing at once) instead of counting as theft; 0 turns the window off.
   REFRESH_REUSE_GRACE_MS: z.coerce.number().int().min(0).max(60_000).default(5_000),

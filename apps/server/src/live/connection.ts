@@ -18,6 +18,7 @@ import { FrameCancelled, FrameRejected, RecognitionFailure } from '../recognitio
 import { checkFrame } from './frame-validation';
 import type { FrameProcessor, FrameResult } from '../recognition/frame-processor';
 import { serverMessage, type MessageParts } from './server-messages';
+import { RecognitionTurns } from './recognition-turns';
 import { TokenBucket } from './token-bucket';
 import { errorEntry } from '../errors';
 
@@ -89,11 +90,12 @@ export class LiveConnection {
     private readonly serverVersion: string,
     private readonly observer: LiveObserver | null = null,
     /**
-     * Learners with a frame in recognition, shared by all their sockets: one at a time each, so
-     * a learner with five sockets gets no more of the workers than one with one, and the pool's
-     * queue takes learners in turn.
+     * Turns in recognition, shared by every socket (recognition-turns.ts): one frame at a time
+     * per learner, a few per client address, so the pool's queue takes learners in turn.
      */
-    private readonly busyLearners: Set<string> = new Set(),
+    private readonly turns: RecognitionTurns = new RecognitionTurns(Number.POSITIVE_INFINITY),
+    /** the client's address (its turns are counted per address too) */
+    private readonly address = '',
   ) {
     socket.on('message', (data, isBinary) => this.onRaw(data as Buffer, isBinary));
     socket.on('close', () => this.onClosed());
@@ -235,13 +237,12 @@ export class LiveConnection {
     const check = checkFrame(msg.frame_data, msg.metadata.width, msg.metadata.height);
     if (!check.ok) return this.bad(check.code);
     if (msg.metadata.adaptive_fps) this.lastAdaptiveFps = msg.metadata.adaptive_fps;
-    if (this.inFlight || this.busyLearners.has(this.user.id)) {
+    if (this.inFlight || !this.turns.take(this.user.id, this.address)) {
       this.stats.framesDropped++;
       this.observer?.frameDropped();
       return;
     }
     this.inFlight = true;
-    this.busyLearners.add(this.user.id);
     const started = performance.now();
     const held: string[] = [];
     try {
@@ -292,7 +293,7 @@ export class LiveConnection {
       }
     } finally {
       this.inFlight = false;
-      this.busyLearners.delete(this.user.id);
+      this.turns.give(this.user.id, this.address);
       this.release(held);
     }
   }

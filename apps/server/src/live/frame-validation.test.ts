@@ -6,6 +6,7 @@ import {
   dataUrl,
   garbageAfterHeader,
   manyScanJpeg,
+  markerOffset,
   plainFrame,
   truncatedFrame,
 } from '../test/hostile-jpegs';
@@ -66,14 +67,20 @@ describe('checkFrame', () => {
     expect(checkFrame(await jpegDataUrl(1280, 960), 1280, 960)).toEqual({ ok: false, code: 'FRAME_BAD_DIMENSIONS' });
     expect(checkFrame(await jpegDataUrl(1920, 1080), 1920, 1080)).toEqual({ ok: false, code: 'FRAME_BAD_DIMENSIONS' });
   });
-  it('refuses a frame of thousands of scans before a decoder walks them, and takes a progressive one', async () => {
+  it("takes only a camera's kind of JPEG: baseline, 8-bit, greyscale or colour", async () => {
+    const base = () => sharp({ create: { width: 320, height: 240, channels: 3, background: '#556' } });
+    expect(checkFrame(dataUrl(await base().jpeg().toBuffer()), 320, 240).ok).toBe(true);
+    expect(checkFrame(dataUrl(await base().toColourspace('b-w').jpeg().toBuffer()), 320, 240).ok).toBe(true);
+    const refused = { ok: false, code: 'FRAME_TOO_COMPLEX' };
+    // thousands of empty scans (3 s of a worker), any progressive one, CMYK, arithmetic coding
     const hostile = await manyScanJpeg(320, 240, 2000);
     expect(hostile.length).toBeLessThan(256 * 1024);
-    expect(checkFrame(dataUrl(hostile), 320, 240)).toEqual({ ok: false, code: 'FRAME_TOO_COMPLEX' });
-    const progressive = await sharp({ create: { width: 320, height: 240, channels: 3, background: '#556' } })
-      .jpeg({ progressive: true })
-      .toBuffer();
-    expect(checkFrame(dataUrl(progressive), 320, 240).ok).toBe(true);
+    expect(checkFrame(dataUrl(hostile), 320, 240)).toEqual(refused);
+    expect(checkFrame(dataUrl(await base().jpeg({ progressive: true }).toBuffer()), 320, 240)).toEqual(refused);
+    expect(checkFrame(dataUrl(await base().toColourspace('cmyk').jpeg().toBuffer()), 320, 240)).toEqual(refused);
+    const arithmetic = await base().jpeg().toBuffer();
+    arithmetic[markerOffset(arithmetic, 0xc0) + 1] = 0xc9; // SOF9: sequential, arithmetic-coded
+    expect(checkFrame(dataUrl(arithmetic), 320, 240)).toEqual(refused);
   });
 
   it('refuses a truncated header or no frame header as not a JPEG', async () => {

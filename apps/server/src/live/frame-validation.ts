@@ -7,11 +7,17 @@ export type FrameCheck = { ok: true; jpeg: Buffer; header: JpegHeader } | { ok: 
 const DATA_URL_PREFIX = /^data:image\/(jpeg|jpg);base64,/i;
 export const MIN_FRAME_DIMENSION = 16;
 /**
- * Most scans a live frame may have: a browser's canvas encodes one (baseline), a progressive
- * JPEG has about ten; each scan makes the decoder walk the whole image, so thousands of tiny
- * ones (a 256 KB file) held a worker for seconds.
+ * What a live frame may be: what a browser's canvas encodes (baseline, 8-bit, greyscale or
+ * colour), with at most one scan per component. Every other kind decodes slower for the same
+ * picture, so the attack reviews refused them one by one: a progressive JPEG of thousands of
+ * empty scans (256 KB) held a worker for 3 s, sixteen heavy progressive scans cost 3 times a
+ * camera frame, and a CMYK or arithmetic-coded frame, which the fast decoder cannot read, went to
+ * the slower one at 4-5 times the cost.
  */
-export const MAX_FRAME_SCANS = 16;
+const SEQUENTIAL_HUFFMAN = new Set([0xc0, 0xc1]);
+export const MAX_FRAME_SCANS = 3;
+const cameraKind = (h: JpegHeader) =>
+  SEQUENTIAL_HUFFMAN.has(h.sof) && h.precision === 8 && (h.components === 1 || h.components === 3);
 
 const inLimits = (w: number, h: number) =>
   w >= MIN_FRAME_DIMENSION && h >= MIN_FRAME_DIMENSION && withinLimits(w, h, FRAME_LIMITS);
@@ -23,8 +29,9 @@ const inLimits = (w: number, h: number) =>
  * i.e. garbage, truncated header, no frame header (FRAME_NOT_JPEG); declared width/height out of
  * the live limits, 16-1920 a side and at most 1280x720 pixels (FRAME_BAD_DIMENSIONS); a frame
  * header (SOF) whose real size differs from the declared one (FRAME_BAD_DIMENSIONS: a
- * decompression bomb labelled 320x240, for instance); more than MAX_FRAME_SCANS scans
- * (FRAME_TOO_COMPLEX). Cost: one pass over the bytes, no decoding.
+ * decompression bomb labelled 320x240, for instance); not a camera's kind of JPEG (baseline,
+ * 8-bit, greyscale or colour) or more than MAX_FRAME_SCANS scans (FRAME_TOO_COMPLEX). Cost: one
+ * pass over the bytes, no decoding.
  */
 export function checkFrame(frameData: string, width: number, height: number): FrameCheck {
   // base64 inflates by 4/3; refuse before decoding when the text alone is too long.
@@ -37,6 +44,7 @@ export function checkFrame(frameData: string, width: number, height: number): Fr
   if (!read.ok) return { ok: false, code: 'FRAME_NOT_JPEG' };
   if (!inLimits(width, height)) return { ok: false, code: 'FRAME_BAD_DIMENSIONS' };
   if (read.header.width !== width || read.header.height !== height) return { ok: false, code: 'FRAME_BAD_DIMENSIONS' };
-  if (countScans(jpeg, MAX_FRAME_SCANS) > MAX_FRAME_SCANS) return { ok: false, code: 'FRAME_TOO_COMPLEX' };
+  if (!cameraKind(read.header) || countScans(jpeg, MAX_FRAME_SCANS) > MAX_FRAME_SCANS)
+    return { ok: false, code: 'FRAME_TOO_COMPLEX' };
   return { ok: true, jpeg, header: read.header };
 }

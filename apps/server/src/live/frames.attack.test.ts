@@ -235,3 +235,42 @@ describe("one learner's frames, and frames of sockets that closed, against the r
     await validFrameAnswered(server, victim, valid, 30_000);
   });
 });
+
+describe("one address's accounts share a few turns in recognition", () => {
+  const SPIN = 'asl-test: spin this worker';
+  let server: TestServer;
+  let valid: string;
+  let spin: Buffer;
+  beforeAll(async () => {
+    const processor = createRecognitionPool({
+      modelDir: TEST_MODEL_DIR,
+      workers: 2,
+      variant: 'full-int8',
+      taskTimeoutMs: 1500,
+      testSpinMarker: SPIN,
+    });
+    // the client's address from X-Forwarded-For, as behind the reverse proxy; one frame an address
+    server = await startTestServer('pglite', { TRUST_PROXY: 'true', LIVE_MAX_FRAMES_PER_ADDRESS: '1' }, { processor });
+    valid = await photoFrame(PHOTO);
+    spin = withComment(jpegOf(valid), SPIN);
+    await validFrameAnswered(server, await newLearner(server, 'warm'), valid, 30_000);
+  });
+  afterAll(async () => {
+    await server?.stop();
+  });
+
+  it('three accounts of one address get one worker; a learner elsewhere is answered at once', async () => {
+    const from = (address: string) => ({ 'x-forwarded-for': address });
+    const accounts = [await newLearner(server, 'a1'), await newLearner(server, 'a2'), await newLearner(server, 'a3')];
+    const sockets = await Promise.all(
+      accounts.map((t) => LiveTestClient.connect(server.wsUrl(t), from('203.0.113.5'))),
+    );
+    const spins = sockets.map((s) => sendFrame(s, spin, undefined, 4000).catch(() => null));
+    const learner = await LiveTestClient.connect(server.wsUrl(await newLearner(server, 'b')), from('198.51.100.7'));
+    expect((await sendFrame(learner, valid, undefined, 1200)).type).toBe('processed_frame');
+    const answers = await Promise.all(spins);
+    expect(answers.filter((a) => a?.data?.code === 'RECOGNITION_TIMEOUT')).toHaveLength(1);
+    expect(answers.filter((a) => a === null)).toHaveLength(2);
+    for (const s of [...sockets, learner]) s.close();
+  });
+});

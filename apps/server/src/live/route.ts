@@ -7,11 +7,20 @@ import { memorySocketLedger, type SocketLedger } from '../scale/socket-ledger';
 import { LiveConnection, type LiveObserver, type LiveSessionHooks, type LiveUser } from './connection';
 import type { FrameProcessor } from '../recognition/frame-processor';
 import { LiveSockets } from './live-sockets';
+import { RecognitionTurns } from './recognition-turns';
 
 /** The learner of a socket and the sign-in session of the access token it was opened with. */
 export interface LiveAuth extends LiveUser {
   authSessionId: string;
 }
+
+/**
+ * Frames of one client address in recognition at once unless told otherwise
+ * (LIVE_MAX_FRAMES_PER_ADDRESS): as many as the default pool's workers, so one address's accounts
+ * can fill the workers but not queue in front of everyone. A classroom behind one address shares
+ * them only while the server is busy: each frame takes 10-30 ms.
+ */
+export const DEFAULT_MAX_FRAMES_PER_ADDRESS = 3;
 
 /** Live sockets a learner may keep open at once unless told otherwise (LIVE_MAX_SOCKETS_PER_USER). */
 export const DEFAULT_MAX_SOCKETS_PER_USER = 5;
@@ -28,6 +37,8 @@ export interface LiveDeps {
   bus?: LiveBus;
   /** Each learner's open sockets (this process only unless given). */
   ledger?: SocketLedger;
+  /** Frames of one client address in recognition at once (DEFAULT_MAX_FRAMES_PER_ADDRESS). */
+  maxFramesPerAddress?: number;
   /** The revocation denylist, checked once more after a socket is listed. */
   isRevoked?: (authSessionId: string) => Promise<boolean>;
 }
@@ -51,8 +62,8 @@ export async function registerLiveRoute(app: FastifyInstance, deps: LiveDeps): P
     ...(deps.onCount ? { onCount: deps.onCount } : {}),
   });
   app.addHook('onClose', async () => sockets.close());
-  // learners with a frame in recognition, across all their sockets (LiveConnection)
-  const busyLearners = new Set<string>();
+  // frames in recognition: one per learner across their sockets, a few per client address
+  const turns = new RecognitionTurns(deps.maxFramesPerAddress ?? DEFAULT_MAX_FRAMES_PER_ADDRESS);
   await app.register(websocket, {
     options: { maxPayload: Math.ceil(MAX_FRAME_BYTES * 4) },
     // On shutdown every live socket is told the server is restarting (1012), so clients reconnect.
@@ -83,7 +94,8 @@ export async function registerLiveRoute(app: FastifyInstance, deps: LiveDeps): P
         request.log,
         APP_VERSION,
         deps.observer ?? null,
-        busyLearners,
+        turns,
+        request.ip,
       );
       sockets
         .add(conn, { userId: user.id, authSessionId: user.authSessionId })

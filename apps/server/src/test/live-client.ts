@@ -23,8 +23,8 @@ export class LiveTestClient {
     );
   }
 
-  static async connect(url: string): Promise<LiveTestClient> {
-    const ws = new WebSocket(url);
+  static async connect(url: string, headers?: Record<string, string>): Promise<LiveTestClient> {
+    const ws = new WebSocket(url, headers ? { headers } : {});
     const client = new LiveTestClient(ws);
     await new Promise<void>((resolve, reject) => {
       ws.once('open', () => resolve());

@@ -48,6 +48,8 @@ export async function startTestServer(
     DATA_DIR: dataDir,
     LOG_LEVEL: 'silent',
     RECOGNITION_WORKERS: '1',
+    // every test client is 127.0.0.1: the per-address share has its own test (frames.attack.test.ts)
+    LIVE_MAX_FRAMES_PER_ADDRESS: '1000',
     ...envOverrides,
   };
   if (kind === 'postgres') raw.DATABASE_URL = await freshPostgresDatabase();
