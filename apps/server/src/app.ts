@@ -12,7 +12,7 @@ import type { Database } from './db/client';
 import { registerAuthRoutes } from './http/auth/routes';
 import { acceptEmptyJsonBodies } from './http/empty-body';
 import { registerCompression } from './http/compression';
-import { frameworkErrors, registerErrorHandling } from './http/error-handler';
+import { clientErrorHandler, frameworkErrors, registerErrorHandling } from './http/error-handler';
 import { registerHealthRoutes } from './http/health';
 import { registerOfflineRoutes } from './http/offline-routes';
 import { registerModelRoutes } from './http/models';
@@ -69,6 +69,8 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     forceCloseConnections: 'idle',
     // the router's errors (malformed URL, overlong parameter) in the coded error shape too
     frameworkErrors,
+    // and Node's own refusals (a malformed header line, headers too large)
+    clientErrorHandler,
   });
   trackRoutes(app);
   registerErrorHandling(app);

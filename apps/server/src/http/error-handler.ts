@@ -1,6 +1,7 @@
 /** Every error a route throws, as the protocol's error body with the registry's status. */
 import { errorBody, type ErrorCode } from '@asl/protocol';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Duplex } from 'node:stream';
 import { AppError, errorEntry } from '../errors';
 
 const FASTIFY_CODE_MAP: Record<string, ErrorCode> = {
@@ -72,6 +73,37 @@ function sendError(error: FastifyError | AppError, request: FastifyRequest, repl
  */
 export function frameworkErrors(error: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
   void sendError(error, request, reply);
+}
+
+/** Node's own refusals of a request it cannot parse, answered before Fastify sees one. */
+const CLIENT_ERRORS: Record<string, { status: number; reason: string; message: string }> = {
+  HPE_HEADER_OVERFLOW: {
+    status: 431,
+    reason: 'Request Header Fields Too Large',
+    message: 'The request headers are too large.',
+  },
+  ERR_HTTP_REQUEST_TIMEOUT: { status: 408, reason: 'Request Timeout', message: 'The request took too long to arrive.' },
+};
+
+/**
+ * Fastify's clientErrorHandler: a request Node's HTTP parser refuses (a malformed header line,
+ * headers over the size limit) answered in the coded shape too, not `{"error":"Bad Request",...}`.
+ */
+export function clientErrorHandler(err: Error & { code?: string }, socket: Duplex): void {
+  if (err.code === 'ECONNRESET' || !socket.writable) {
+    socket.destroy();
+    return;
+  }
+  const known = (err.code && CLIENT_ERRORS[err.code]) || {
+    status: 400,
+    reason: 'Bad Request',
+    message: 'The request could not be read: its request line or headers are malformed.',
+  };
+  const body = JSON.stringify(errorBody('VALIDATION_ERROR', known.message));
+  socket.end(
+    `HTTP/1.1 ${known.status} ${known.reason}\r\nContent-Type: application/json; charset=utf-8\r\n` +
+      `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+  );
 }
 
 export function registerErrorHandling(app: FastifyInstance): void {

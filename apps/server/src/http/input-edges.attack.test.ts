@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call } from '../test/http';
 import { startTestServer, type TestServer } from '../test/test-server';
@@ -130,5 +131,24 @@ describe('edge inputs answer coded client errors', () => {
     // an absent body is still no change, as before
     const empty = await call(server.api('/auth/profile'), { method: 'PUT', token, raw: '' });
     expect(empty.status, JSON.stringify(empty.body)).toBe(200);
+  });
+
+  it('answers a request Node cannot parse in the coded shape: a malformed header, headers too large', async () => {
+    const raw = (request: string) =>
+      new Promise<string>((resolve, reject) => {
+        const socket = connect(Number(new URL(server.url).port), '127.0.0.1');
+        let data = '';
+        socket.on('data', (chunk) => (data += chunk.toString()));
+        socket.on('end', () => resolve(data));
+        socket.on('error', reject);
+        socket.write(request);
+      });
+    const bodyOf = (response: string) => JSON.parse(response.slice(response.indexOf('\r\n\r\n') + 4));
+    const malformed = await raw('GET /api/v1/health HTTP/1.1\r\nHost: x\r\nBroken header line\r\n\r\n');
+    expect(malformed).toMatch(/^HTTP\/1.1 400 /);
+    expect(bodyOf(malformed).error.code).toBe('VALIDATION_ERROR');
+    const huge = await raw(`GET /api/v1/health HTTP/1.1\r\nHost: x\r\nAuthorization: ${'a'.repeat(20_000)}\r\n\r\n`);
+    expect(huge).toMatch(/^HTTP\/1.1 431 /);
+    expect(bodyOf(huge).error).toEqual({ code: 'VALIDATION_ERROR', message: 'The request headers are too large.' });
   });
 });
