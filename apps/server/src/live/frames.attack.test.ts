@@ -21,6 +21,21 @@ import { startTestServer, type TestServer } from '../test/test-server';
 const PHOTO = 'photos/massey/asl_dataset/b/hand1_b_bot_seg_1_cropped.jpeg';
 const jpegOf = (dataUrl: string) => Buffer.from(dataUrl.slice(dataUrl.indexOf(',') + 1), 'base64');
 
+/**
+ * The real pool and workers (two, deadline 1.5 s), with test-only triggers: a frame carrying
+ * `spin` makes its worker thread loop forever (as the broken decoder did), one carrying `exit`
+ * ends it.
+ */
+const testPool = (spin: string, exit?: string) =>
+  createRecognitionPool({
+    modelDir: TEST_MODEL_DIR,
+    workers: 2,
+    variant: 'full-int8',
+    taskTimeoutMs: 1500,
+    testSpinMarker: spin,
+    ...(exit ? { testExitMarker: exit } : {}),
+  });
+
 describe('hostile frames against the real recognition pool', () => {
   let server: TestServer;
   let attacker: string;
@@ -105,16 +120,7 @@ describe('a recognition task that never ends, or whose worker dies', () => {
   let valid: string;
   let spin: Buffer;
   beforeAll(async () => {
-    // The real pool and workers, with test-only triggers: a frame carrying SPIN makes the worker
-    // thread loop forever (as the broken decoder did), one carrying EXIT ends it. Deadline 1.5 s.
-    const processor = createRecognitionPool({
-      modelDir: TEST_MODEL_DIR,
-      workers: 2,
-      variant: 'full-int8',
-      taskTimeoutMs: 1500,
-      testSpinMarker: SPIN,
-      testExitMarker: EXIT,
-    });
+    const processor = testPool(SPIN, EXIT);
     server = await startTestServer('pglite', {}, { processor });
     [attacker, accomplice, victim] = [
       await newLearner(server, 'spinner'),
@@ -193,13 +199,7 @@ describe("one learner's frames, and frames of sockets that closed, against the r
   let valid: string;
   let spin: Buffer;
   beforeAll(async () => {
-    processor = createRecognitionPool({
-      modelDir: TEST_MODEL_DIR,
-      workers: 2,
-      variant: 'full-int8',
-      taskTimeoutMs: 1500,
-      testSpinMarker: SPIN,
-    });
+    processor = testPool(SPIN);
     server = await startTestServer('pglite', {}, { processor });
     [attacker, victim] = [await newLearner(server, 'many-sockets'), await newLearner(server, 'learner')];
     valid = await photoFrame(PHOTO);
@@ -242,13 +242,7 @@ describe("one address's accounts share a few turns in recognition", () => {
   let valid: string;
   let spin: Buffer;
   beforeAll(async () => {
-    const processor = createRecognitionPool({
-      modelDir: TEST_MODEL_DIR,
-      workers: 2,
-      variant: 'full-int8',
-      taskTimeoutMs: 1500,
-      testSpinMarker: SPIN,
-    });
+    const processor = testPool(SPIN);
     // the client's address from X-Forwarded-For, as behind the reverse proxy; one frame an address
     server = await startTestServer('pglite', { TRUST_PROXY: 'true', LIVE_MAX_FRAMES_PER_ADDRESS: '1' }, { processor });
     valid = await photoFrame(PHOTO);
