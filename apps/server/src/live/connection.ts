@@ -62,7 +62,6 @@ export class LiveConnection {
   readonly stats: LiveStats = { framesReceived: 0, framesProcessed: 0, framesDropped: 0, badMessages: 0 };
   sessionId: string | null = null;
   private consecutiveBad = 0;
-  private inFlight = false;
   /** aborted when the socket closes: its frame still waiting for a worker is skipped */
   private readonly closing = new AbortController();
   /** control actions and each frame's practice step, one at a time, in the order they came */
@@ -237,12 +236,12 @@ export class LiveConnection {
     const check = checkFrame(msg.frame_data, msg.metadata.width, msg.metadata.height);
     if (!check.ok) return this.bad(check.code);
     if (msg.metadata.adaptive_fps) this.lastAdaptiveFps = msg.metadata.adaptive_fps;
-    if (this.inFlight || !this.turns.take(this.user.id, this.address)) {
+    // this socket's previous frame holds its learner's turn too
+    if (!this.turns.take(this.user.id, this.address)) {
       this.stats.framesDropped++;
       this.observer?.frameDropped();
       return;
     }
-    this.inFlight = true;
     const started = performance.now();
     const held: string[] = [];
     try {
@@ -292,7 +291,6 @@ export class LiveConnection {
         this.sendError(err instanceof RecognitionFailure ? err.code : 'INTERNAL_ERROR');
       }
     } finally {
-      this.inFlight = false;
       this.turns.give(this.user.id, this.address);
       this.release(held);
     }

@@ -1,6 +1,6 @@
 import type { OfflineSessionRequest, OfflineSessionResponse, Story } from '@asl/protocol';
 import { positionKey, practiceTime, storyTargets, summarise } from '@asl/practice';
-import { and, eq, inArray, isNull } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { feedbackReports, practiceAttempts, practiceSessions } from '../db/schema';
 import { AppError } from '../errors';
@@ -50,21 +50,20 @@ async function reportedAttempts(
   attempts: OfflineSessionRequest['attempts'],
 ) {
   if (attempts.length === 0) return new Set<string>();
-  const ids = attempts.map((a) => a.client_id);
-  await db
+  // one statement: every such report, linked to this session where it has none yet
+  const rows = await db
     .update(feedbackReports)
-    .set({ sessionId })
+    .set({ sessionId: sql`coalesce(${feedbackReports.sessionId}, ${sessionId}::uuid)` })
     .where(
       and(
         eq(feedbackReports.userId, userId),
-        isNull(feedbackReports.sessionId),
-        inArray(feedbackReports.attemptId, ids),
+        inArray(
+          feedbackReports.attemptId,
+          attempts.map((a) => a.client_id),
+        ),
       ),
-    );
-  const rows = await db
-    .select({ id: feedbackReports.attemptId })
-    .from(feedbackReports)
-    .where(and(eq(feedbackReports.userId, userId), inArray(feedbackReports.attemptId, ids)));
+    )
+    .returning({ id: feedbackReports.attemptId });
   return new Set(rows.map((r) => r.id).filter((id): id is string => !!id));
 }
 

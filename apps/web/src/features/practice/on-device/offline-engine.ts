@@ -196,15 +196,14 @@ export class OfflinePracticeEngine {
   }
 
   /**
-   * "This feedback is wrong" on a wrong reading counted here, or in the live part this continues:
-   * it no longer counts against the learner (the log says so to the server). True when withdrawn.
+   * "This feedback is wrong" on a wrong reading counted here: it no longer counts against the
+   * learner (the log says so to the server). The live part this continues is the page's to mark
+   * (`earlier` holds the page's own attempts). True when withdrawn.
    */
   withdraw(attemptId: string): boolean {
-    const wrong = [...this.log.attempts, ...this.earlier].filter(
-      (a) => !a.correct && ('client_id' in a ? a.client_id : a.attempt_id) === attemptId,
-    );
-    for (const a of wrong) a.withdrawn = true;
-    return wrong.length > 0;
+    const wrong = this.log.attempts.find((a) => !a.correct && a.client_id === attemptId);
+    if (wrong) wrong.withdrawn = true;
+    return !!wrong;
   }
 
   /**

@@ -159,7 +159,7 @@ export function FeedbackPanel({
           </button>
           {reported === key && (
             <p role="status" className="report-ack">
-              {reportAck(reportWithdraws(feedback), reportedOffline)}
+              {reportAck(withdrawn, reportedOffline)}
             </p>
           )}
         </div>

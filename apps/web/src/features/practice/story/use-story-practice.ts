@@ -337,10 +337,10 @@ export function useStoryPractice(live: LiveContext, onPracticeData: PracticeData
    * the feedback was such a reading.
    */
   const withdraw = useCallback((fb: AslFeedbackData) => {
-    const id = fb.attempt_id;
-    if (!id || !reportWithdraws(fb)) return false;
-    for (const a of counted.current) if (a.attempt_id === id) a.withdrawn = true;
-    engine.current?.withdraw(id);
+    if (!reportWithdraws(fb)) return false;
+    // the attempts this page saw (a story continued on the device counts them), and the device's log
+    for (const a of counted.current) if (a.attempt_id === fb.attempt_id) a.withdrawn = true;
+    engine.current?.withdraw(fb.attempt_id!);
     return true;
   }, []);
 
