@@ -86,7 +86,7 @@ export class PracticeEngine {
     this.targets = storyTargets(story);
     this.tracker = new AttemptTracker(opts.rules);
     if (opts.from) this.moveTo(opts.from, !opts.signed);
-    for (const p of opts.signed ?? []) this.markSigned(p);
+    this.markSigned(opts.signed ?? []);
     if (opts.spent?.length) this.tracker.spend(opts.spent);
   }
 
@@ -212,13 +212,16 @@ export class PracticeEngine {
     return true;
   }
 
-  private markSigned(pos: Position): void {
-    const i = targetIndexOf(this.targets, {
-      sentenceIndex: pos.sentence_index,
-      wordIndex: pos.word_index,
-      letterIndex: pos.letter_index,
-    });
-    if (i >= 0) this.signed.add(i);
+  /** Counts letters as signed (right attempts made elsewhere: a resumed session, the device); unknown positions are ignored. */
+  markSigned(positions: readonly Position[]): void {
+    for (const pos of positions) {
+      const i = targetIndexOf(this.targets, {
+        sentenceIndex: pos.sentence_index,
+        wordIndex: pos.word_index,
+        letterIndex: pos.letter_index,
+      });
+      if (i >= 0) this.signed.add(i);
+    }
   }
 
   /** Moves past the end (the session was saved as done). */

@@ -1,9 +1,11 @@
 import type { PracticeEvent } from '@asl/practice';
+import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { practiceSessions } from '../db/schema';
 import { registerLearner } from '../test/learners';
 import { DB_KINDS, startTestServer, type TestServer } from '../test/test-server';
+import { saveOfflineSession } from './offline-sessions';
 import { PracticeSession } from './practice-session';
 import { getStory } from './stories-repo';
 
@@ -87,3 +89,74 @@ describe.each(DB_KINDS)('practice time of one session (%s)', (kind) => {
     expect(await activeMs(first.id)).toBe(55_000 + 210_000);
   });
 });
+
+describe.each(DB_KINDS)('a session continued on the device and handed back (%s)', (kind) => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer(kind, { RECOGNITION_WORKERS: '0' });
+  });
+  afterAll(async () => {
+    await server?.stop();
+  });
+
+  /**
+   * Online: the story's first letter right. On the device: its second right, then Next Sentence
+   * (the rest of the first sentence skipped). Back online at the second sentence's first letter:
+   * 2 letters signed, whichever of the upload and the hand-back reaches the server first (the
+   * place reached is not a count: the skipped letters are not done).
+   */
+  it.each(['upload first', 'hand-back first'])(
+    'counts the letters signed, not the place reached (%s)',
+    async (order) => {
+      const db = server.database.db;
+      const learner = await registerLearner(server.api);
+      const story = (await getStory(db, 'l1-my-cat'))!;
+      const live = PracticeSession.start(db, learner.user_id, story);
+      const second = live.engine.targets[1]!;
+      await live.recordAttempt(attempt(live));
+      const next = live.engine.targets.find((t) => t.sentence_index === 1)!;
+      expect(live.engine.targets.indexOf(next)).toBeGreaterThan(2); // letters of the first sentence were skipped
+
+      const upload = () =>
+        saveOfflineSession(db, learner.user_id, story, {
+          client_id: randomUUID(),
+          story_id: story.id,
+          session_id: live.id,
+          started_at: new Date().toISOString(),
+          completed_at: null,
+          attempts: [
+            {
+              client_id: randomUUID(),
+              ...pos(second),
+              target: second.letter,
+              detected: second.letter,
+              correct: true,
+              confidence: 0.9,
+              held_ms: 400,
+              at: new Date().toISOString(),
+            },
+          ],
+        });
+      const lettersDone = async () =>
+        (await db.select().from(practiceSessions).where(eq(practiceSessions.id, live.id)))[0]!.lettersDone;
+
+      if (order === 'upload first') {
+        await upload();
+        expect(await live.moveTo(pos(next))).toBe(true);
+        expect(live.state()).toMatchObject({ letters_done: 2, target: { letter: next.letter, sentence_index: 1 } });
+        expect(await lettersDone()).toBe(2);
+      } else {
+        expect(await live.moveTo(pos(next))).toBe(true);
+        expect(live.state().letters_done).toBe(1); // the device's attempt has not landed yet
+        await upload();
+        await live.tryAgain(); // the next move saved counts it
+        expect(live.state().letters_done).toBe(2);
+        expect(await lettersDone()).toBe(2);
+      }
+    },
+  );
+});
+
+function pos(t: { sentence_index: number; word_index: number; letter_index: number }) {
+  return { sentence_index: t.sentence_index, word_index: t.word_index, letter_index: t.letter_index };
+}

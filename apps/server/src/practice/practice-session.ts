@@ -12,7 +12,7 @@ import { randomUUID } from 'node:crypto';
 import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { practiceAttempts, practiceSessions } from '../db/schema';
-import { sessionAttempts } from './session-attempts';
+import { sessionAttempts, signedPositions } from './session-attempts';
 
 type SessionRow = typeof practiceSessions.$inferSelect;
 export type SessionStatus = PracticeState['status'];
@@ -27,6 +27,8 @@ export type SessionStatus = PracticeState['status'];
 export class PracticeSession {
   readonly engine: PracticeEngine;
   private status: SessionStatus;
+  /** continued from the device's practice (moveTo): its uploaded attempts may land at any time */
+  private handedOver = false;
   /** when this copy of the session was opened (practice time counts from it, or from its row's last save) */
   private readonly openedAt = Date.now();
 
@@ -84,15 +86,7 @@ export class PracticeSession {
     if (!row) return null;
     const story = await loadStory(row.storyId);
     if (!story) return null;
-    // the letters signed so far (a letter skipped with Next Sentence is not done)
-    const signed = await db
-      .selectDistinct({
-        sentence_index: practiceAttempts.sentenceIndex,
-        word_index: practiceAttempts.wordIndex,
-        letter_index: practiceAttempts.letterIndex,
-      })
-      .from(practiceAttempts)
-      .where(and(eq(practiceAttempts.sessionId, row.id), eq(practiceAttempts.correct, true)));
+    const signed = await signedPositions(db, row.id);
     return new PracticeSession(db, userId, row.id, row, story, rules, { signed });
   }
 
@@ -157,6 +151,7 @@ export class PracticeSession {
    */
   private async savePosition(): Promise<void> {
     if (!this.row) return;
+    if (this.handedOver) this.engine.markSigned(await signedPositions(this.db, this.id));
     const now = new Date();
     const ms = (t: SQL) => sql`(extract(epoch from ${t}) * 1000)`;
     const saved = ms(sql`${practiceSessions.updatedAt}`);
@@ -201,10 +196,15 @@ export class PracticeSession {
     return id;
   }
 
-  /** Moves to a letter of the story (where the learner got to offline); unknown positions are ignored. */
+  /**
+   * Moves to a letter of the story (where the learner got to offline); unknown positions are
+   * ignored. The letters signed on the device are those of its attempts, which its upload adds to
+   * this session before or after this call: from now on every save counts them again (a letter
+   * skipped there is not done, as online).
+   */
   async moveTo(pos: Position): Promise<boolean> {
-    // the letters before it were signed on the device (their attempts come with its upload)
-    if (!this.isActive || !this.engine.moveTo(pos, true)) return false;
+    if (!this.isActive || !this.engine.moveTo(pos)) return false;
+    this.handedOver = true;
     await this.savePosition();
     return true;
   }

@@ -1,5 +1,6 @@
 import type { ScoredAttempt } from '@asl/practice';
-import { asc, eq } from 'drizzle-orm';
+import type { Position } from '@asl/practice';
+import { and, asc, eq } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { practiceAttempts } from '../db/schema';
 
@@ -22,4 +23,16 @@ export function sessionAttempts(db: Db, sessionId: string): Promise<(ScoredAttem
     .from(practiceAttempts)
     .where(eq(practiceAttempts.sessionId, sessionId))
     .orderBy(asc(practiceAttempts.createdAt), asc(practiceAttempts.correct));
+}
+
+/** The letters of a session signed so far: its right attempts' places (a letter skipped with Next Sentence is not done). */
+export function signedPositions(db: Db, sessionId: string): Promise<Position[]> {
+  return db
+    .selectDistinct({
+      sentence_index: practiceAttempts.sentenceIndex,
+      word_index: practiceAttempts.wordIndex,
+      letter_index: practiceAttempts.letterIndex,
+    })
+    .from(practiceAttempts)
+    .where(and(eq(practiceAttempts.sessionId, sessionId), eq(practiceAttempts.correct, true)));
 }

@@ -219,6 +219,18 @@ describe('offline practice engine (the server practice rules, in the browser)', 
     expect(summary).toMatchObject({ completed: true, letters_signed: 5, letters_first_try: 5, wrong_attempts: 0 });
   });
 
+  it('a sentence skipped online (Next Sentence) stays not done on the device when the page saw the whole session', () => {
+    // online: H right, then Next Sentence (I skipped); the server counted 1 letter; the connection drops at B
+    const from = { sentence_index: 1, word_index: 0, letter_index: 0 };
+    const earlier = [{ sentence_index: 0, word_index: 0, letter_index: 0, target: 'H', correct: true }];
+    const { engine, msgs, hold } = setup(from, { earlier, lettersDone: 1 });
+    engine.start();
+    expect(practiceSessionResponseDataSchema.parse(msgs[0]!.data)).toMatchObject({ letters_done: 1, letters_total: 5 });
+    for (const l of ['B', 'O', 'Y']) hold(HANDS[l]!);
+    const summary = sessionCompleteDataSchema.parse(msgs.find((m) => m.type === 'session_complete')!.data);
+    expect(summary).toMatchObject({ completed: false, letters_signed: 4, letters_first_try: 4, wrong_attempts: 0 });
+  });
+
   it('continues from where the learner was and supports the four actions as the server does', () => {
     const { engine, msgs, hold, logs } = setup({ sentence_index: 1, word_index: 0, letter_index: 1 });
     engine.start();

@@ -49,6 +49,12 @@ export interface OfflineEngineOptions {
    * before `from` the page saw no attempt at (practised before a reload) counts as signed.
    */
   earlier?: readonly ScoredAttempt[];
+  /**
+   * How many letters the server counted signed when the connection dropped: when `earlier` holds
+   * that many right letters, the page saw the whole session, and a letter before `from` with no
+   * attempt was skipped (Next Sentence), not signed.
+   */
+  lettersDone?: number;
   holdMs?: number;
   onPracticeData: PracticeDataSink;
   emit(msg: ReceivedLiveMessage): void;
@@ -74,12 +80,15 @@ export class OfflinePracticeEngine {
   constructor(private readonly opts: OfflineEngineOptions) {
     this.now = opts.now ?? (() => Date.now());
     this.uuid = opts.uuid ?? (() => crypto.randomUUID());
+    const signed = signedSeen(opts.earlier ?? []);
+    const sawAll = opts.lettersDone !== undefined && signed.length >= opts.lettersDone;
     this.engine = new PracticeEngine(opts.story, {
       from: opts.from ?? null,
       spent: opts.spent ?? [],
       rules: { holdMs: opts.holdMs ?? 400 },
+      ...(sawAll ? { signed } : {}),
     });
-    this.earlier = continuedAttempts(this.engine, opts.earlier ?? []);
+    this.earlier = continuedAttempts(this.engine, opts.earlier ?? [], sawAll);
     this.log = this.newLog(opts.serverSessionId ?? null);
     this.sessionId = opts.serverSessionId ?? this.log.client_id;
     this.activeSince = this.now();
@@ -275,18 +284,25 @@ export class OfflinePracticeEngine {
   }
 }
 
+/** The letters signed among the attempts the page saw (each once). */
+function signedSeen(given: readonly ScoredAttempt[]): ScoredAttempt[] {
+  const byPlace = new Map(given.filter((a) => a.correct).map((a) => [positionKey(a), a]));
+  return [...byPlace.values()];
+}
+
 /**
- * The continued session's attempts: those given up to the engine's starting letter, and for each
- * earlier letter with none among them (practised before the page was reloaded) one right attempt,
- * as it was accepted.
+ * The continued session's attempts: those given up to the engine's starting letter and, unless
+ * the page saw every letter signed (`sawAll`), for each earlier letter with none among them
+ * (practised before the page was reloaded) one right attempt, as it was accepted.
  */
-function continuedAttempts(engine: PracticeEngine, given: readonly ScoredAttempt[]): ScoredAttempt[] {
+function continuedAttempts(engine: PracticeEngine, given: readonly ScoredAttempt[], sawAll: boolean): ScoredAttempt[] {
   const before = engine.targets.slice(0, engine.index);
   const seen = new Set(given.map(positionKey));
   // the letters before the starting one, and the starting one (wrong tries at it count too)
   const reached = new Set(engine.targets.slice(0, engine.index + 1).map(positionKey));
+  const unseen = sawAll ? [] : before.filter((t) => !seen.has(positionKey(t)));
   return [
     ...given.filter((a) => reached.has(positionKey(a))),
-    ...before.filter((t) => !seen.has(positionKey(t))).map((t) => ({ ...t, target: t.letter, correct: true })),
+    ...unseen.map((t) => ({ ...t, target: t.letter, correct: true })),
   ];
 }

@@ -224,6 +224,7 @@ export function useStoryPractice(live: LiveContext, onPracticeData: PracticeData
           // the letter just counted online may still be held: it does not count against the next
           spent: feedback?.detected ? [feedback.detected] : [],
           earlier: counted.current,
+          lettersDone: state.letters_done,
           onPracticeData: (log) => sink.current({ ...log, learner_id: learner }),
           emit: (m) => handle(m, true),
         });
