@@ -118,8 +118,10 @@ export class LivePractice implements LiveSessionHooks {
       }
       session = PracticeSession.start(this.db, conn.user.id, story, { holdMs: this.holdMs });
     }
+    const kept = this.unsaved.get(conn.user.id);
     if (!session.saved) this.unsaved.set(conn.user.id, session);
-    else if (this.unsaved.get(conn.user.id)?.saved) this.unsaved.delete(conn.user.id);
+    // saved since, or its row made by the device's upload (practice continued offline)
+    else if (kept && (kept.saved || kept.id === session.id)) this.unsaved.delete(conn.user.id);
     if (position) await session.moveTo(position);
     s.session = session;
     s.reader.reset();

@@ -68,22 +68,30 @@ async function reportedAttempts(
 }
 
 /**
- * The learner's own session of this story with this id, which an offline upload continued; null when
- * there is none (a session never practised online has no row, or the id is another learner's).
+ * The learner's own session of this story with this id, which an offline upload continued. A live
+ * session with no attempt yet (begun or restarted just before the connection dropped) has no row:
+ * when the device hands it back unfinished, it gets one under its id, still active, so the
+ * learner's return to it online is the same session (`created`); a story the device finished is a
+ * session of its own (the live one, never practised, may be started again). Null when the id is
+ * another learner's or another story's.
  */
-async function continuedSession(db: Db, userId: string, storyId: string, sessionId: string) {
-  const [row] = await db
-    .select()
-    .from(practiceSessions)
-    .where(
-      and(
-        eq(practiceSessions.id, sessionId),
-        eq(practiceSessions.userId, userId),
-        eq(practiceSessions.storyId, storyId),
-      ),
-    )
-    .limit(1);
-  return row ?? null;
+async function continuedSession(
+  db: Db,
+  userId: string,
+  storyId: string,
+  sessionId: string,
+  startedAt: Date,
+  finished: boolean,
+) {
+  const [row] = await db.select().from(practiceSessions).where(eq(practiceSessions.id, sessionId)).limit(1);
+  if (row) return row.userId === userId && row.storyId === storyId ? { row, created: false } : null;
+  if (finished) return null;
+  const [inserted] = await db
+    .insert(practiceSessions)
+    .values({ id: sessionId, userId, storyId, status: 'active', startedAt, updatedAt: startedAt })
+    .onConflictDoNothing()
+    .returning();
+  return inserted ? { row: inserted, created: true } : null;
 }
 
 /**
@@ -114,9 +122,11 @@ async function storeOfflineSession(
   story: Story,
   body: OfflineSessionRequest,
 ): Promise<OfflineSessionResponse & { created: boolean }> {
-  const continued = body.session_id ? await continuedSession(db, userId, story.id, body.session_id) : null;
   const times = serverTimes(body);
-  const startedAt = continued?.startedAt ?? times.startedAt;
+  const continued = body.session_id
+    ? await continuedSession(db, userId, story.id, body.session_id, times.startedAt, body.completed_at !== null)
+    : null;
+  const startedAt = continued?.row.startedAt ?? times.startedAt;
   const inserted = continued
     ? []
     : await db
@@ -131,9 +141,9 @@ async function storeOfflineSession(
         })
         .onConflictDoNothing()
         .returning();
-  const created = inserted.length > 0;
+  const created = continued ? continued.created : inserted.length > 0;
   const [row] = continued
-    ? [continued]
+    ? [continued.row]
     : created
       ? inserted
       : await db

@@ -1,4 +1,5 @@
 import type { PracticeEvent } from '@asl/practice';
+import type { PracticeTarget } from '@asl/protocol';
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -100,61 +101,66 @@ describe.each(DB_KINDS)('a session continued on the device and handed back (%s)'
   });
 
   /**
-   * Online: the story's first letter right. On the device: its second right, then Next Sentence
-   * (the rest of the first sentence skipped). Back online at the second sentence's first letter:
-   * 2 letters signed, whichever of the upload and the hand-back reaches the server first (the
-   * place reached is not a count: the skipped letters are not done).
+   * Online: the story's first letter right (or, restarted just before the connection dropped, no
+   * attempt: the session has no row). On the device: the letters up to the second right, then Next
+   * Sentence (the rest of the first sentence skipped). Back online at the second sentence's first
+   * letter: 2 letters signed, in one session, whichever of the upload and the hand-back reaches the
+   * server first (the place reached is not a count: the skipped letters are not done).
    */
-  it.each(['upload first', 'hand-back first'])(
-    'counts the letters signed, not the place reached (%s)',
-    async (order) => {
-      const db = server.database.db;
-      const learner = await registerLearner(server.api);
-      const story = (await getStory(db, 'l1-my-cat'))!;
-      const live = PracticeSession.start(db, learner.user_id, story);
-      const second = live.engine.targets[1]!;
-      await live.recordAttempt(attempt(live));
-      const next = live.engine.targets.find((t) => t.sentence_index === 1)!;
-      expect(live.engine.targets.indexOf(next)).toBeGreaterThan(2); // letters of the first sentence were skipped
+  it.each([
+    ['upload first', 'the first letter signed online'],
+    ['hand-back first', 'the first letter signed online'],
+    ['upload first', 'nothing signed online'],
+    ['hand-back first', 'nothing signed online'],
+  ])('counts the letters signed, not the place reached (%s, %s)', async (order, online) => {
+    const db = server.database.db;
+    const learner = await registerLearner(server.api);
+    const story = (await getStory(db, 'l1-my-cat'))!;
+    const live = PracticeSession.start(db, learner.user_id, story);
+    const [first, second] = live.engine.targets;
+    const signedOnline = online === 'the first letter signed online';
+    if (signedOnline) await live.recordAttempt(attempt(live));
+    const next = live.engine.targets.find((t) => t.sentence_index === 1)!;
+    expect(live.engine.targets.indexOf(next)).toBeGreaterThan(2); // letters of the first sentence were skipped
 
-      const upload = () =>
-        saveOfflineSession(db, learner.user_id, story, {
-          client_id: randomUUID(),
-          story_id: story.id,
-          session_id: live.id,
-          started_at: new Date().toISOString(),
-          completed_at: null,
-          attempts: [
-            {
-              client_id: randomUUID(),
-              ...pos(second),
-              target: second.letter,
-              detected: second.letter,
-              correct: true,
-              confidence: 0.9,
-              held_ms: 400,
-              at: new Date().toISOString(),
-            },
-          ],
-        });
-      const lettersDone = async () =>
-        (await db.select().from(practiceSessions).where(eq(practiceSessions.id, live.id)))[0]!.lettersDone;
+    const right = (t: PracticeTarget) => ({
+      client_id: randomUUID(),
+      ...pos(t),
+      target: t.letter,
+      detected: t.letter,
+      correct: true,
+      confidence: 0.9,
+      held_ms: 400,
+      at: new Date().toISOString(),
+    });
+    const upload = async () => {
+      const stored = await saveOfflineSession(db, learner.user_id, story, {
+        client_id: randomUUID(),
+        story_id: story.id,
+        session_id: live.id,
+        started_at: new Date().toISOString(),
+        completed_at: null,
+        attempts: signedOnline ? [right(second!)] : [right(first!), right(second!)],
+      });
+      // the device's practice joins the live session, even one with no row yet; it stays open
+      expect(stored).toMatchObject({ session_id: live.id, status: 'active', created: !signedOnline });
+    };
+    const rows = () => db.select().from(practiceSessions).where(eq(practiceSessions.userId, learner.user_id));
 
-      if (order === 'upload first') {
-        await upload();
-        expect(await live.moveTo(pos(next))).toBe(true);
-        expect(live.state()).toMatchObject({ letters_done: 2, target: { letter: next.letter, sentence_index: 1 } });
-        expect(await lettersDone()).toBe(2);
-      } else {
-        expect(await live.moveTo(pos(next))).toBe(true);
-        expect(live.state().letters_done).toBe(1); // the device's attempt has not landed yet
-        await upload();
-        await live.tryAgain(); // the next move saved counts it
-        expect(live.state().letters_done).toBe(2);
-        expect(await lettersDone()).toBe(2);
-      }
-    },
-  );
+    if (order === 'upload first') {
+      await upload();
+      expect(await live.moveTo(pos(next))).toBe(true);
+      expect(live.state()).toMatchObject({ letters_done: 2, target: { letter: next.letter, sentence_index: 1 } });
+    } else {
+      expect(await live.moveTo(pos(next))).toBe(true);
+      expect(live.state().letters_done).toBe(signedOnline ? 1 : 0); // the device's attempts have not landed yet
+      await upload();
+      await live.tryAgain(); // the next move saved counts them
+      expect(live.state().letters_done).toBe(2);
+    }
+    await live.recordAttempt(attempt(live, false)); // a wrong try online: the same session's row
+    expect((await rows()).map((r) => [r.id, r.lettersDone, r.status])).toEqual([[live.id, 2, 'active']]);
+  });
 });
 
 function pos(t: { sentence_index: number; word_index: number; letter_index: number }) {

@@ -127,9 +127,21 @@ export class PracticeSession {
         ...this.positionColumns(),
         updatedAt: new Date(this.openedAt), // practice time is counted from the row's last save (savePosition)
       })
+      .onConflictDoNothing()
       .returning();
-    if (!row) throw new Error('session insert returned nothing');
-    this.row = row;
+    // or the device's upload made it first (practice continued offline, then back here)
+    this.row = row ?? (await this.ownRow());
+    if (!this.row) throw new Error('session insert returned nothing');
+  }
+
+  /** This session's row, if it has one and it is the learner's. */
+  private async ownRow(): Promise<SessionRow | null> {
+    const [row] = await this.db
+      .select()
+      .from(practiceSessions)
+      .where(and(eq(practiceSessions.id, this.id), eq(practiceSessions.userId, this.userId)))
+      .limit(1);
+    return row ?? null;
   }
 
   private positionColumns() {
@@ -150,8 +162,11 @@ export class PracticeSession {
    * opened (resumed another day) counts from the opening instead.
    */
   private async savePosition(): Promise<void> {
+    if (this.handedOver) {
+      this.row ??= await this.ownRow(); // made by the device's upload meanwhile
+      if (this.row) this.engine.markSigned(await signedPositions(this.db, this.id));
+    }
     if (!this.row) return;
-    if (this.handedOver) this.engine.markSigned(await signedPositions(this.db, this.id));
     const now = new Date();
     const ms = (t: SQL) => sql`(extract(epoch from ${t}) * 1000)`;
     const saved = ms(sql`${practiceSessions.updatedAt}`);

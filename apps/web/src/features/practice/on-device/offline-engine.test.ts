@@ -36,7 +36,7 @@ function setup(
     story,
     from: from ?? null,
     serverSessionId: from ? '11111111-1111-4111-8111-111111111111' : null,
-    onPracticeData: (l) => logs.push(l),
+    onPracticeData: (l) => void logs.push(l),
     emit: (m) => msgs.push(m),
     now: () => clock,
     uuid: () => `00000000-0000-4000-8000-${String(++ids).padStart(12, '0')}`,
@@ -275,7 +275,7 @@ describe('offline practice engine: the practice engine scripted cases give the s
     const logs: OfflinePracticeLog[] = [];
     const engine = new OfflinePracticeEngine({
       story: { ...story, sentences: c.words.map((w) => ({ text: w, targets: [w] })) },
-      onPracticeData: (l) => logs.push(l),
+      onPracticeData: (l) => void logs.push(l),
       emit: () => {},
     });
     engine.start();

@@ -217,10 +217,10 @@ export class OfflinePracticeEngine {
 
   /**
    * Ends offline practice without finishing the story (the connection is back, or the learner
-   * left): the log so far goes to the sync queue. Safe to call more than once.
+   * left): the log so far goes to the sync queue (settled once it is kept). Safe to call more than once.
    */
-  close(): void {
-    this.handOver(null);
+  close(): void | Promise<void> {
+    return this.handOver(null);
   }
 
   private finish(action: string): void {
@@ -244,12 +244,12 @@ export class OfflinePracticeEngine {
     this.activeSince = now;
   }
 
-  private handOver(completedAt: string | null): void {
+  private handOver(completedAt: string | null): void | Promise<void> {
     if (this.handedOver) return;
     this.handedOver = true;
     // A log with no attempt carries nothing for the learner's progress (and makes no session).
     if (this.log.attempts.length === 0) return;
-    this.opts.onPracticeData({
+    return this.opts.onPracticeData({
       ...this.log,
       completed_at: completedAt,
       active_ms: Math.round(this.activeMs),

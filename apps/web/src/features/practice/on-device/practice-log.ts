@@ -35,4 +35,5 @@ export interface OfflinePracticeLog {
   learner_id?: string | null;
 }
 
-export type PracticeDataSink = (log: OfflinePracticeLog) => void;
+/** Where a finished piece of offline practice goes; a promise settles once it is kept. */
+export type PracticeDataSink = (log: OfflinePracticeLog) => void | Promise<void>;

@@ -22,7 +22,7 @@ describe('offline practice log -> practice-data upload', () => {
       story,
       from: null,
       serverSessionId: null,
-      onPracticeData: (l) => logs.push(l),
+      onPracticeData: (l) => void logs.push(l),
       emit: () => {},
       now: () => clock,
       uuid: () => crypto.randomUUID(),

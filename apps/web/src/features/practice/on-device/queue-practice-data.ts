@@ -34,8 +34,8 @@ export function toOfflineSession(log: OfflinePracticeLog): OfflineSessionRequest
  * `practice-data`) of the learner who practised, and lands in their progress, exactly once, when
  * the connection returns and they are signed in (also when they signed out meanwhile).
  */
-export function queueOfflinePractice(log: OfflinePracticeLog): void {
-  queuePracticeData(toOfflineSession(log), log.learner_id ?? undefined).catch((err: unknown) => {
+export function queueOfflinePractice(log: OfflinePracticeLog): Promise<void> {
+  return queuePracticeData(toOfflineSession(log), log.learner_id ?? undefined).catch((err: unknown) => {
     console.warn('Could not queue offline practice', err);
   });
 }

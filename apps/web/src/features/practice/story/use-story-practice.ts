@@ -23,6 +23,7 @@ import { currentUserId } from '../../../lib/outbox';
 import { queueOfflinePractice } from '../on-device/queue-practice-data';
 import type { PracticeDataSink } from '../on-device/practice-log';
 import { cachedStory, rememberStory } from '../on-device/story-cache';
+import { deviceLogLanded } from './device-log-landed';
 import { RecentHands, type ReportFrame } from './recent-hands';
 import type { StartRequest } from './StoryPicker';
 
@@ -69,8 +70,10 @@ export function useStoryPractice(live: LiveContext, onPracticeData: PracticeData
   const sessionId = useRef<string | null>(sessionStorage.getItem(SESSION_KEY));
   const pendingStart = useRef<Record<string, unknown> | null>(null);
   const engine = useRef<OfflinePracticeEngine | null>(null);
-  /** where to continue on the server after offline practice */
+  /** where to continue on the server after offline practice, once the device's log has landed */
   const resumeAt = useRef<Record<string, unknown> | null>(null);
+  const logLanded = useRef<Promise<void> | null>(null);
+  const connected = useRef(false);
   /** the attempts counted in this session, as this page saw them: practice continued offline counts them too */
   const counted = useRef<ScoredAttempt[]>([]);
   const latest = useRef(s);
@@ -83,6 +86,7 @@ export function useStoryPractice(live: LiveContext, onPracticeData: PracticeData
     latest.current = s;
     sink.current = onPracticeData;
     downRef.current = down;
+    connected.current = connection.state === 'connected' && !down;
   });
 
   const sendControl = useCallback(
@@ -245,8 +249,9 @@ export function useStoryPractice(live: LiveContext, onPracticeData: PracticeData
     engine.current = null;
     const t: PracticeTarget | null = e.target;
     const story = latest.current.story;
-    e.close();
+    const queued = e.close();
     if (t && story) {
+      logLanded.current = deviceLogLanded(queued);
       // the story too: a session with no attempt yet has no row to resume, and starts afresh
       resumeAt.current = {
         ...(sessionId.current ? { session_id: sessionId.current } : {}),
@@ -257,7 +262,12 @@ export function useStoryPractice(live: LiveContext, onPracticeData: PracticeData
     }
   }, [down]);
   // Leaving the page: whatever was practised offline goes to the queue.
-  useEffect(() => () => engine.current?.close(), []);
+  useEffect(
+    () => () => {
+      void engine.current?.close();
+    },
+    [],
+  );
 
   // On (re)connecting, resume the session the learner was in, or run a start that was waiting.
   useEffect(() => {
@@ -266,8 +276,14 @@ export function useStoryPractice(live: LiveContext, onPracticeData: PracticeData
       sendControl('start_session', pendingStart.current);
       pendingStart.current = null;
     } else if (resumeAt.current) {
-      sendControl('start_session', resumeAt.current);
+      const data = resumeAt.current;
+      const landed = logLanded.current ?? Promise.resolve();
       resumeAt.current = null;
+      logLanded.current = null;
+      void landed.then(() => {
+        if (connected.current) sendControl('start_session', data);
+        else resumeAt.current ??= data; // gone again meanwhile: at the next connection
+      });
     } else if (sessionId.current) {
       setS((p) => (p.phase === 'picking' ? { ...p, phase: 'starting' } : p));
       const storyId = latest.current.story?.id;
