@@ -21,7 +21,13 @@ export const OFFLINE_LIMITS = {
   maxPropKeys: 20,
 } as const;
 
-const isoDate = z.iso.datetime({ offset: true });
+/**
+ * An ISO 8601 time with its offset, from 1970 on (in UTC): a device clock reset to its epoch is still
+ * a time the server can correct (sent_at) and store; a year 0 is not (the database refuses it).
+ */
+const isoDate = z.iso
+  .datetime({ offset: true })
+  .refine((s) => new Date(s).getUTCFullYear() >= 1970, 'must be a time from 1970 on');
 
 export const offlineAttemptSchema = z.object({
   client_id: z.uuid(),

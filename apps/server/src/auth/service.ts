@@ -19,6 +19,7 @@ import type { Mailer } from './mailer';
 import { MemoryRevocationStore, type RevocationStore } from './revocations';
 import { burnPasswordCheck, hashPassword, verifyPassword } from './passwords';
 import { voidResetTokens } from './reset-tokens';
+import { OneAtATime } from './one-at-a-time';
 import { SignInGuard } from './sign-in-guard';
 import type { RefreshGrace } from './refresh-grace';
 import { createSession, isSessionActive, revokeSession, revokeUserSessions, rotateRefreshToken } from './sessions';
@@ -61,6 +62,8 @@ export class AuthService {
   private readonly guard: SignInGuard;
   private readonly limiter: KeyedLimiter;
   private readonly mailing = new Set<Promise<void>>();
+  /** one password check at a time per identifier (sign-in) and per account (change of password) */
+  private readonly checks = new OneAtATime();
   private readonly revocationStore: RevocationStore;
   /** Revocations are recorded in the database first; the shared denylist is best effort. */
   private readonly revocations: Pick<RevocationStore, 'isRevoked' | 'revoke'>;
@@ -140,6 +143,12 @@ export class AuthService {
    */
   async login(identifier: string, password: string, ip: string, userAgent: string | null): Promise<TokenPair> {
     const id = identifier.trim().toLowerCase();
+    // one at a time per identifier: a burst of guesses each sees the failures recorded before it
+    const user = await this.checks.run(`sign-in:${id}`, () => this.checkSignIn(id, password, ip));
+    return this.issue(user, userAgent);
+  }
+
+  private async checkSignIn(id: string, password: string, ip: string) {
     const [user, state] = await Promise.all([findUserByIdentifier(this.db, id), this.guard.check(id, ip)]);
     if (state.kind === 'locked') throw new AppError('ACCOUNT_LOCKED');
     if (state.kind === 'backoff') {
@@ -152,7 +161,7 @@ export class AuthService {
     }
     if (user.disabled) throw new AppError('ACCOUNT_DISABLED');
     await this.guard.succeeded(id, ip);
-    return this.issue(user, userAgent);
+    return user;
   }
 
   async refresh(refreshToken: string): Promise<TokenPair> {
@@ -218,8 +227,23 @@ export class AuthService {
    * A wrong current password counts against the account; the `lockoutAttempts`-th within the
    * sign-in window ends the session it came from (whoever holds a stolen token cannot guess on).
    */
-  async changePassword(principal: Principal, current: string, next: string): Promise<void> {
-    if (!(await verifyPassword(principal.user.passwordHash, current))) {
+  /**
+   * One at a time per account: a burst of guesses with a stolen access token each sees the ones
+   * before it, and none goes on once the session was ended for them (or the password changed).
+   */
+  changePassword(principal: Principal, current: string, next: string): Promise<void> {
+    return this.checks.run(`change-password:${principal.user.id}`, () =>
+      this.checkAndChangePassword(principal, current, next),
+    );
+  }
+
+  private async checkAndChangePassword(principal: Principal, current: string, next: string): Promise<void> {
+    const [user, active] = await Promise.all([
+      findUserById(this.db, principal.user.id),
+      isSessionActive(this.db, principal.sessionId, principal.user.id),
+    ]);
+    if (!user || !active || user.disabled) throw new AppError('TOKEN_INVALID');
+    if (!(await verifyPassword(user.passwordHash, current))) {
       const rule = {
         name: 'change-password-wrong',
         max: this.opts.lockoutAttempts - 1,

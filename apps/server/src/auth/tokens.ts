@@ -41,7 +41,8 @@ export class AccessTokens {
         audience: AUDIENCE,
         algorithms: ['HS256'],
       });
-      if (typeof payload.sub !== 'string' || typeof payload.sid !== 'string') return { ok: false, reason: 'invalid' };
+      // ids are UUIDs: anything else (signed with the secret, but not by this server) is no session
+      if (!isUuid(payload.sub) || !isUuid(payload.sid)) return { ok: false, reason: 'invalid' };
       return { ok: true, claims: { userId: payload.sub, sessionId: payload.sid } };
     } catch (err) {
       return { ok: false, reason: err instanceof errors.JWTExpired ? 'expired' : 'invalid' };
@@ -61,3 +62,6 @@ export function newOpaqueToken(): string {
 export function hashToken(token: string): string {
   return createHash('sha256').update(token).digest('hex');
 }
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const isUuid = (v: unknown): v is string => typeof v === 'string' && UUID.test(v);

@@ -122,6 +122,27 @@ describe('edge inputs answer coded client errors', () => {
     expect(res.body).toEqual({ error: { code: 'VALIDATION_ERROR', message: expect.any(String) } });
   });
 
+  it('a time before 1970 (a year 0 the database cannot store) is a 400 naming the field, not a 500', async () => {
+    const year0 = '0000-01-01T00:00:00Z';
+    const started = await call(server.api('/practice/offline-sessions'), {
+      token,
+      body: { ...upload(storyId), started_at: year0 },
+    });
+    expect(started.status, JSON.stringify(started.body)).toBe(400);
+    expect(started.body.error).toMatchObject({ code: 'VALIDATION_ERROR', field: 'started_at' });
+    const attemptAt = await call(server.api('/practice/offline-sessions'), {
+      token,
+      body: upload(storyId, [{ ...attempt('A'), at: '0001-01-01T00:00:00+01:00' }]), // year 0 in UTC
+    });
+    expect(attemptAt.status, JSON.stringify(attemptAt.body)).toBe(400);
+    const event = await call(server.api('/analytics/events'), {
+      token,
+      body: { events: [{ client_id: randomUUID(), name: 'page_view', at: year0 }] },
+    });
+    expect(event.status, JSON.stringify(event.body)).toBe(400);
+    expect(event.body.error).toMatchObject({ code: 'VALIDATION_ERROR', field: 'events.0.at' });
+  });
+
   it('a JSON body of null is refused, and the profile is unchanged', async () => {
     const before = (await call(server.api('/auth/me'), { token })).body;
     const res = await call(server.api('/auth/profile'), { method: 'PUT', token, raw: 'null' });
