@@ -50,3 +50,32 @@ describe('the recognition pool (real worker threads, the live options)', () => {
     expect(pool.health()).toMatchObject({ status: 'ok', workers: 1, timeouts: 0, failed: 0 });
   });
 });
+
+/**
+ * A deadline that falls inside a model run answers the frame at once and lets the run end (the
+ * thread is not terminated there: that aborts the built server, live/worker-termination.attack.test.ts).
+ */
+describe('a deadline or a shutdown in the middle of a model run (real worker threads)', () => {
+  it('answers RECOGNITION_TIMEOUT at the deadline and lets the model run end; close() lets the frames being read end', async () => {
+    const jpeg = await readFile(FILE);
+    // 2 ms: shorter than a model run, so the deadline falls inside one
+    const pool = createRecognitionPool({
+      modelDir: TEST_MODEL_DIR,
+      workers: 2,
+      variant: SERVED_VARIANT,
+      taskTimeoutMs: 2,
+    });
+    try {
+      const answers = await Promise.allSettled(Array.from({ length: 12 }, () => pool.process(jpeg, null)));
+      const codes = answers.map((a) => (a.status === 'rejected' ? (a.reason as { code?: string }).code : 'read'));
+      expect(codes.filter((c) => c === 'RECOGNITION_TIMEOUT').length).toBeGreaterThan(0);
+      expect(codes.every((c) => c === 'RECOGNITION_TIMEOUT' || c === 'read')).toBe(true);
+      expect(pool.health().timeouts).toBe(codes.filter((c) => c === 'RECOGNITION_TIMEOUT').length);
+    } finally {
+      // frames still being read (those answered at the deadline) as it closes
+      const more = [pool.process(jpeg, null), pool.process(jpeg, null)].map((p) => p.catch(() => null));
+      await pool.close();
+      await Promise.all(more);
+    }
+  });
+});

@@ -51,10 +51,25 @@ export interface RecognitionPool extends FrameProcessor {
   health(): RecognitionHealth;
 }
 
+/**
+ * A task at its deadline inside onnxruntime (the worker's flag): the frame is answered at once,
+ * and its thread is left to finish the model run, since terminating a thread in the middle of one
+ * aborts the whole process (a native Napi::Error). Only one still in there this much later is
+ * terminated (a model run takes milliseconds).
+ */
+export const MODEL_RUN_GRACE_MS = 30_000;
+/** close() waits this long at most for the frames being read (each takes milliseconds). */
+const CLOSE_WAIT_MS = 10_000;
+
 interface Running {
   timer: NodeJS.Timeout | null;
   abort: AbortController;
   timedOut: boolean;
+  /** [0] 1 once the frame's socket closed (the worker skips it), [1] 1 while the worker runs the models */
+  flags: Int32Array;
+  /** answers the caller RECOGNITION_TIMEOUT before the task ends (see MODEL_RUN_GRACE_MS) */
+  answer: ((err: Error) => void) | null;
+  graced: boolean;
 }
 
 /**
@@ -123,12 +138,23 @@ export function createRecognitionPool(opts: PoolOptions): RecognitionPool {
     }
     const task = typeof msg?.started === 'number' ? running.get(msg.started) : undefined;
     if (!task || task.timer) return;
-    task.timer = setTimeout(() => {
-      task.timedOut = true;
-      task.abort.abort(new Error('recognition task deadline'));
-    }, taskTimeoutMs);
+    task.timer = setTimeout(() => expire(task), taskTimeoutMs);
     task.timer.unref();
   });
+  /** A task at its deadline: answered now; its thread terminated, unless it is inside the models. */
+  function expire(task: Running): void {
+    task.timedOut = true;
+    task.answer?.(new Error('recognition task deadline'));
+    if (Atomics.load(task.flags, 1) === 1 && !task.graced) {
+      task.graced = true;
+      task.timer = setTimeout(() => expire(task), MODEL_RUN_GRACE_MS);
+      task.timer.unref();
+      return;
+    }
+    task.abort.abort(new Error('recognition task deadline'));
+  }
+  /** the tasks given to the threads and not yet settled: close() lets them end */
+  const inFlight = new Set<Promise<unknown>>();
   // a worker that dies with no task on it: piscina replaces it (workerDestroy); keep the process up
   pool.on('error', () => {});
 
@@ -154,19 +180,36 @@ export function createRecognitionPool(opts: PoolOptions): RecognitionPool {
     },
     async process(jpeg, track, signal): Promise<FrameResult> {
       const id = nextId++;
-      const entry: Running = { timer: null, abort: new AbortController(), timedOut: false };
-      running.set(id, entry);
       // A frame whose socket closes while it waits is skipped by the worker that takes it (a
       // running one finishes: aborting it would cost the worker). So frames of sockets opened and
       // dropped at once do not pile up in front of everyone else's.
-      const cancelled = new Int32Array(new SharedArrayBuffer(4));
-      const cancel = () => Atomics.store(cancelled, 0, 1);
+      const flags = new Int32Array(new SharedArrayBuffer(8));
+      const entry: Running = {
+        timer: null,
+        abort: new AbortController(),
+        timedOut: false,
+        flags,
+        answer: null,
+        graced: false,
+      };
+      running.set(id, entry);
+      const cancel = () => Atomics.store(flags, 0, 1);
       signal?.addEventListener('abort', cancel, { once: true });
       if (signal?.aborted) cancel();
-      const task: WorkerTask = { id, jpeg, track: (track as WorkerTask['track']) ?? null, cancelled };
+      const task: WorkerTask = { id, jpeg, track: (track as WorkerTask['track']) ?? null, cancelled: flags };
+      const run = (pool.run(task, { signal: entry.abort.signal }) as Promise<WorkerResult>).finally(() => {
+        if (entry.timer) clearTimeout(entry.timer);
+        running.delete(id);
+        inFlight.delete(run);
+      });
+      inFlight.add(run);
+      run.catch(() => {}); // a task answered at its deadline may fail later: its caller has its answer
+      const overran = new Promise<never>((_, reject) => {
+        entry.answer = reject;
+      });
       let r: WorkerResult;
       try {
-        r = (await pool.run(task, { signal: entry.abort.signal })) as WorkerResult;
+        r = await Promise.race([run, overran]);
       } catch (err) {
         if (entry.timedOut) {
           counts.timeouts++;
@@ -175,8 +218,7 @@ export function createRecognitionPool(opts: PoolOptions): RecognitionPool {
         if (!closing) counts.failed++;
         throw new RecognitionFailure('RECOGNITION_FAILED', (err as Error).message);
       } finally {
-        if (entry.timer) clearTimeout(entry.timer);
-        running.delete(id);
+        entry.answer = null;
         signal?.removeEventListener('abort', cancel);
       }
       if (r.rejected) throw new FrameRejected(r.rejected, r.message);
@@ -192,6 +234,14 @@ export function createRecognitionPool(opts: PoolOptions): RecognitionPool {
           onLoaded = resolve;
           setTimeout(resolve, 30_000).unref();
         });
+      }
+      // and in the middle of a model run too: let the frames being read end (those of closed
+      // sockets are skipped)
+      if (inFlight.size > 0) {
+        await Promise.race([
+          Promise.allSettled([...inFlight]),
+          new Promise((resolve) => setTimeout(resolve, CLOSE_WAIT_MS).unref()),
+        ]);
       }
       await pool.destroy();
     },

@@ -20,8 +20,10 @@ export interface WorkerTask {
   jpeg: Uint8Array;
   track: TrackState | null;
   /**
-   * Set to 1 by the pool when the frame's socket closed while it waited: the worker skips it.
-   * Shared memory, not a message: the worker reads it as the task starts, with no race.
+   * Shared memory, not messages (read and written with no race): [0] set to 1 by the pool when the
+   * frame's socket closed while it waited, and the worker skips it; [1] set to 1 by the worker while
+   * it runs the models, when the pool must not terminate the thread (onnxruntime would abort the
+   * process; the pool's MODEL_RUN_GRACE_MS).
    */
   cancelled?: Int32Array;
 }
@@ -92,7 +94,13 @@ export default async function recognise(task: WorkerTask): Promise<WorkerResult>
     return { rejected: err.reason === 'too-large' ? 'FRAME_BAD_DIMENSIONS' : 'FRAME_NOT_JPEG', message: err.message };
   }
   const decodeMs = performance.now() - t0;
-  const res = await pipeline.process({ rgb }, task.track);
+  if (task.cancelled) Atomics.store(task.cancelled, 1, 1);
+  let res;
+  try {
+    res = await pipeline.process({ rgb }, task.track);
+  } finally {
+    if (task.cancelled) Atomics.store(task.cancelled, 1, 0);
+  }
   return {
     hands: res.hands.map(toDetectedHand),
     width: res.image.width,
