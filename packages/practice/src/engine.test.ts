@@ -71,6 +71,24 @@ describe('practice engine: what counts as an attempt', () => {
     expect(count(new PracticeEngine(story('SUN'), { from }))).toEqual(['U:S:false', 'U:U:true']);
   });
 
+  it('handed back from the device (moveTo, then spend), the letter the device just counted is not counted against the next', () => {
+    const steps: Step[] = [
+      { hand: 'S', ms: 1500 },
+      { hand: 'U', ms: 800 },
+    ];
+    const handedBack = (spent: string[]) => {
+      const engine = new PracticeEngine(story('SUN'));
+      engine.moveTo({ sentence_index: 0, word_index: 0, letter_index: 1 });
+      engine.spend(spent);
+      return framesOf(steps)
+        .map((f) => engine.frame(f))
+        .filter((e): e is PracticeEvent => !!e?.counted)
+        .map((e) => `${e.target.letter}:${e.detected}:${e.correct}`);
+    };
+    expect(handedBack(['S'])).toEqual(['U:U:true']);
+    expect(handedBack([])).toEqual(['U:S:false', 'U:U:true']);
+  });
+
   it("praises each letter, and the word's last letter names the word spelled", () => {
     const { counted } = run(['SUN', 'A'], [...signWord('SUN', 700, 800), ...signWord('A', 700, 800)]);
     expect(counted.map((e) => e.hint)).toEqual([

@@ -87,7 +87,7 @@ export class PracticeEngine {
     this.tracker = new AttemptTracker(opts.rules);
     if (opts.from) this.moveTo(opts.from, !opts.signed);
     this.markSigned(opts.signed ?? []);
-    if (opts.spent?.length) this.tracker.spend(opts.spent);
+    this.spend(opts.spent ?? []);
   }
 
   get rules(): AttemptRules {
@@ -97,6 +97,11 @@ export class PracticeEngine {
   /** The handshapes just counted and perhaps still held: they count nothing until the hand changes. */
   get spent(): string[] {
     return this.tracker.spentLabels;
+  }
+
+  /** Handshapes counted elsewhere just now (the device, before the hand-back): they count nothing until the hand changes. */
+  spend(labels: readonly string[]): void {
+    if (labels.length) this.tracker.spend(labels);
   }
 
   get index(): number {

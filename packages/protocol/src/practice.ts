@@ -141,6 +141,14 @@ export const startSessionDataSchema = z
         letter_index: z.number().int().min(0),
       })
       .optional(),
+    /**
+     * With a position: the handshapes the device counted last, perhaps still held as the connection
+     * returns; they count nothing here until the hand changes (as online, and as the device does).
+     */
+    spent: z
+      .array(z.string().regex(/^[A-Z0-9]$/))
+      .max(2)
+      .optional(),
   })
   .refine((d) => d.story_id || d.topic || d.session_id || d.drill, {
     message: 'Give a story_id, a topic, a session_id or a drill.',

@@ -89,7 +89,7 @@ export class LivePractice implements LiveSessionHooks {
       conn.sendError('INVALID_MESSAGE', parsed.error.issues[0]?.message ?? 'Invalid start_session data.');
       return;
     }
-    const { story_id, topic, session_id, position, drill } = parsed.data;
+    const { story_id, topic, session_id, position, drill, spent } = parsed.data;
     const loadStory = (id: string) => this.library.get(id);
     let session = await PracticeSession.findResumable(
       this.db,
@@ -122,7 +122,7 @@ export class LivePractice implements LiveSessionHooks {
     if (!session.saved) this.unsaved.set(conn.user.id, session);
     // saved since, or its row made by the device's upload (practice continued offline)
     else if (kept && (kept.saved || kept.id === session.id)) this.unsaved.delete(conn.user.id);
-    if (position) await session.moveTo(position);
+    if (position) await session.moveTo(position, spent ?? []);
     s.session = session;
     s.reader.reset();
     conn.sessionId = session.id;

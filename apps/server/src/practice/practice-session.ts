@@ -215,10 +215,12 @@ export class PracticeSession {
    * Moves to a letter of the story (where the learner got to offline); unknown positions are
    * ignored. The letters signed on the device are those of its attempts, which its upload adds to
    * this session before or after this call: from now on every save counts them again (a letter
-   * skipped there is not done, as online).
+   * skipped there is not done, as online). `spent`: the handshapes the device counted last, which
+   * count nothing here until the hand changes.
    */
-  async moveTo(pos: Position): Promise<boolean> {
+  async moveTo(pos: Position, spent: readonly string[] = []): Promise<boolean> {
     if (!this.isActive || !this.engine.moveTo(pos)) return false;
+    this.engine.spend(spent); // the letter the device accepted last, perhaps still held
     this.handedOver = true;
     await this.savePosition();
     return true;

@@ -24,6 +24,13 @@ const story: Story = {
   ],
 };
 
+/** As the sync queue keeps them: the latest piece of each log (by client_id). */
+function queueLog(logs: OfflinePracticeLog[], l: OfflinePracticeLog): void {
+  const i = logs.findIndex((x) => x.client_id === l.client_id);
+  if (i >= 0) logs[i] = l;
+  else logs.push(l);
+}
+
 function setup(
   from?: { sentence_index: number; word_index: number; letter_index: number },
   more: Partial<ConstructorParameters<typeof OfflinePracticeEngine>[0]> = {},
@@ -36,7 +43,7 @@ function setup(
     story,
     from: from ?? null,
     serverSessionId: from ? '11111111-1111-4111-8111-111111111111' : null,
-    onPracticeData: (l) => void logs.push(l),
+    onPracticeData: (l) => queueLog(logs, l),
     emit: (m) => msgs.push(m),
     now: () => clock,
     uuid: () => `00000000-0000-4000-8000-${String(++ids).padStart(12, '0')}`,
@@ -89,6 +96,8 @@ describe('offline practice engine (the server practice rules, in the browser)', 
     expect(fb[0]!.state).toMatchObject({ letters_done: 0 });
     hold(null, 300); // hand away: no feedback
     expect(feedback()).toHaveLength(1);
+    // queued at once, before the practice is handed over: a reload or a closed tab keeps it
+    expect(logs.map((l) => l.attempts.length)).toEqual([1]);
     engine.close();
     expect(logs).toHaveLength(1);
     expect(logs[0]).toMatchObject({ story_id: story.id, completed_at: null, server_session_id: null });
@@ -275,7 +284,7 @@ describe('offline practice engine: the practice engine scripted cases give the s
     const logs: OfflinePracticeLog[] = [];
     const engine = new OfflinePracticeEngine({
       story: { ...story, sentences: c.words.map((w) => ({ text: w, targets: [w] })) },
-      onPracticeData: (l) => void logs.push(l),
+      onPracticeData: (l) => queueLog(logs, l),
       emit: () => {},
     });
     engine.start();

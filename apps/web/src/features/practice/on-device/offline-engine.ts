@@ -199,6 +199,7 @@ export class OfflinePracticeEngine {
         hint: e.hint,
       });
     if (e.counted) this.move(); // every attempt is a move: its time counts, right or wrong
+    if (attemptId) this.checkpoint();
     this.emit('asl_feedback', { data: { ...feedback, state: this.state() } });
     if (e.finished) this.finish('complete_story');
     return e;
@@ -242,6 +243,20 @@ export class OfflinePracticeEngine {
     const now = this.now();
     this.activeMs += activeGap(this.activeSince, now);
     this.activeSince = now;
+  }
+
+  /**
+   * The log so far to the sync queue after each attempt, as a piece the later ones complete (the
+   * queue merges them by attempt): a reload or a closed tab loses at most the letter in progress.
+   */
+  private checkpoint(): void {
+    if (this.handedOver) return;
+    void this.opts.onPracticeData({
+      ...this.log,
+      completed_at: null,
+      active_ms: Math.round(this.activeMs),
+      attempts: [...this.log.attempts],
+    });
   }
 
   private handOver(completedAt: string | null): void | Promise<void> {

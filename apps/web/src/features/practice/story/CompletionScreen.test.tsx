@@ -74,6 +74,23 @@ describe('CompletionScreen', () => {
     expect(screen.getByRole('list', { name: 'Letters to practise' })).toHaveTextContent('U 50%');
     expect(screen.getByRole('button', { name: 'Practise U' })).toBeInTheDocument();
   });
+  it('offline, the drill waits for the connection and says so (it is made by the server)', () => {
+    render(
+      <CompletionScreen
+        summary={{ ...base, accuracy_by_letter: { S: 1, U: 0.5 }, practise_letters: ['U'] }}
+        onPractiseNext={() => {}}
+        onChooseStory={() => {}}
+        offline
+      />,
+    );
+    const drill = screen.getByRole('button', { name: 'Practise U' });
+    expect(drill).toBeDisabled();
+    expect(drill).toHaveAccessibleDescription(
+      'A drill of these letters needs the connection: this button works again when you are back online.',
+    );
+    expect(screen.getByRole('button', { name: 'Choose another story' })).toBeEnabled();
+  });
+
   it('names as right first time only the letters right first time every time', () => {
     render(
       <CompletionScreen

@@ -44,10 +44,13 @@ export function CompletionScreen({
   summary,
   onPractiseNext,
   onChooseStory,
+  offline = false,
 }: {
   summary: SessionCompleteData;
   onPractiseNext(): void;
   onChooseStory(): void;
+  /** no connection: the drill and the next story come from the server, so the button waits for it */
+  offline?: boolean;
 }) {
   const s = summary;
   const letters = Object.entries(s.accuracy_by_letter);
@@ -126,8 +129,20 @@ export function CompletionScreen({
           <li key={x}>{x}</li>
         ))}
       </ul>
+      {offline && (
+        <p className="hint" id="practise-next-offline">
+          {s.practise_letters.length ? 'A drill of these letters' : 'The next story'} needs the connection: this button
+          works again when you are back online.
+        </p>
+      )}
       <div className="practice-actions">
-        <button type="button" className="button button-primary" onClick={onPractiseNext}>
+        <button
+          type="button"
+          className="button button-primary"
+          onClick={onPractiseNext}
+          disabled={offline}
+          aria-describedby={offline ? 'practise-next-offline' : undefined}
+        >
           {/* a drill of the letters the suggestions name, or the server's next story */}
           {s.practise_letters.length ? `Practise ${s.practise_letters.join(', ')}` : 'Practise the next story'}
         </button>

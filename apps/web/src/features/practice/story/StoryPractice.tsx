@@ -96,6 +96,7 @@ export function StoryPractice({
       <CompletionScreen
         summary={p.summary}
         onChooseStory={p.backToPicker}
+        offline={live.local.down}
         onPractiseNext={async () => {
           // the letters the result names, drilled at this story's level; with none, the server's next story
           const letters = p.summary?.practise_letters ?? [];

@@ -248,7 +248,7 @@ export function useStoryPractice(live: LiveContext, onPracticeData: PracticeData
     if (down || !e) return;
     engine.current = null;
     const t: PracticeTarget | null = e.target;
-    const story = latest.current.story;
+    const { story, feedback } = latest.current;
     const queued = e.close();
     if (t && story) {
       logLanded.current = deviceLogLanded(queued);
@@ -257,6 +257,8 @@ export function useStoryPractice(live: LiveContext, onPracticeData: PracticeData
         ...(sessionId.current ? { session_id: sessionId.current } : {}),
         story_id: story.id,
         position: { sentence_index: t.sentence_index, word_index: t.word_index, letter_index: t.letter_index },
+        // the letter the device counted last may still be held: it does not count against the next
+        ...(feedback?.detected && /^[A-Z0-9]$/.test(feedback.detected) ? { spent: [feedback.detected] } : {}),
       };
       setS((p) => ({ ...p, feedback: null }));
     }
