@@ -83,6 +83,22 @@ export type PracticeState = z.infer<typeof practiceStateSchema>;
 export const practiceSessionResponseDataSchema = practiceStateSchema.extend({
   story: storySchema,
   resumed: z.boolean(),
+  /**
+   * A resumed session's counted attempts so far, in order: a page reloaded mid-story knows them
+   * (practice continued on the device scores the whole story from them).
+   */
+  attempts: z
+    .array(
+      z.object({
+        sentence_index: z.number().int(),
+        word_index: z.number().int(),
+        letter_index: z.number().int(),
+        target: z.string(),
+        correct: z.boolean(),
+        withdrawn: z.boolean().optional(),
+      }),
+    )
+    .optional(),
 });
 export type PracticeSessionResponseData = z.infer<typeof practiceSessionResponseDataSchema>;
 

@@ -6,6 +6,7 @@ import type { FrameResult } from '../recognition/frame-processor';
 import type { LiveConnection, LiveSessionHooks } from '../live/connection';
 import type { StoryLibrary } from './library';
 import { PracticeSession } from './practice-session';
+import { sessionAttempts } from './session-attempts';
 import { errorEntry } from '../errors';
 
 interface ConnState {
@@ -126,7 +127,16 @@ export class LivePractice implements LiveSessionHooks {
     s.session = session;
     s.reader.reset();
     conn.sessionId = session.id;
-    conn.send('practice_session_response', { data: { ...session.state(), story: session.story, resumed } });
+    // a resumed session's attempts so far: the page (perhaps reloaded) scores the story with them
+    const attempts = resumed && session.saved ? await sessionAttempts(this.db, session.id) : null;
+    conn.send('practice_session_response', {
+      data: {
+        ...session.state(),
+        story: session.story,
+        resumed,
+        ...(attempts ? { attempts: attempts.map(({ createdAt: _at, ...a }) => a) } : {}),
+      },
+    });
   }
 
   private async finish(conn: LiveConnection, s: ConnState, action: string): Promise<void> {

@@ -1,6 +1,7 @@
 import { BREAKPOINTS, MOBILE_NAV_MAX_MODULES, PRODUCT_NAME } from '@asl/protocol';
 import { Menu } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
+import { flushSync } from 'react-dom';
 import { Outlet, useLocation } from 'react-router';
 import { AuthErrorBoundary, NetworkErrorBoundary, useNotFoundNotice } from '../../features/errors';
 import { MODULES, ModuleNavLink, bottomNavModules, headerPlaceForPath } from '../../features/modules';
@@ -12,6 +13,10 @@ import { MODULE_ICONS } from './icons';
 import { UserMenu } from './UserMenu';
 import './shell.css';
 
+/** What Tab stops on inside the drawer (its module links, and whatever the status line may add). */
+const TABBABLE =
+  'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), [tabindex]:not([tabindex="-1"])';
+
 /** The signed-in layout: header, sidebar, content, and the bottom navigation on mobile. */
 export function AppShell() {
   const location = useLocation();
@@ -22,13 +27,29 @@ export function AppShell() {
   useNotFoundNotice(location.pathname);
   const drawer = compact && sidebarOpen;
   const toggle = useRef<HTMLButtonElement>(null);
-  // The phone's drawer closes with Escape, as it does on a tap outside it.
+  const sidebar = useRef<HTMLElement>(null);
+  // Closing the drawer returns focus to the menu button, not to the page's body. The button is
+  // inert while the drawer is open, so the drawer is closed (and the page made live) first.
+  const closeDrawer = () => {
+    flushSync(() => setSidebarOpen(false));
+    toggle.current?.focus();
+  };
+  // The phone's drawer is modal: what it covers is inert (below), focus moves into it, Tab and
+  // Shift+Tab go round its own links, and it closes with Escape, as it does on a tap outside it.
   useEffect(() => {
-    if (!drawer) return;
+    const nav = sidebar.current;
+    if (!drawer || !nav) return;
+    const tabbables = () => [...nav.querySelectorAll<HTMLElement>(TABBABLE)];
+    tabbables()[0]?.focus();
     const onKey = (e: KeyboardEvent) => {
-      if (e.key !== 'Escape') return;
-      setSidebarOpen(false);
-      toggle.current?.focus(); // focus returns to the menu button, not to the page's body
+      if (e.key === 'Escape') return closeDrawer();
+      if (e.key !== 'Tab') return;
+      const items = tabbables();
+      const inside = nav.contains(document.activeElement);
+      const edge = e.shiftKey ? items[0] : items[items.length - 1];
+      if (inside && document.activeElement !== edge) return; // the browser moves within the drawer
+      e.preventDefault();
+      (e.shiftKey ? items[items.length - 1] : items[0])?.focus();
     };
     document.addEventListener('keydown', onKey);
     return () => document.removeEventListener('keydown', onKey);
@@ -36,10 +57,10 @@ export function AppShell() {
 
   return (
     <div className={`shell ${sidebarOpen ? 'sidebar-open' : 'sidebar-closed'}`}>
-      <a className="skip-link" href="#main">
+      <a className="skip-link" href="#main" inert={drawer}>
         Skip to content
       </a>
-      <header className="header">
+      <header className="header" inert={drawer}>
         <button
           ref={toggle}
           type="button"
@@ -65,7 +86,7 @@ export function AppShell() {
         <UserMenu />
       </header>
       {sidebarOpen && (
-        <nav id="sidebar" className="sidebar" aria-label="Modules">
+        <nav id="sidebar" ref={sidebar} className="sidebar" aria-label="Modules">
           <ul>
             {MODULES.map((m) => {
               const Icon = MODULE_ICONS[m.icon];
@@ -83,8 +104,8 @@ export function AppShell() {
         </nav>
       )}
       {/* On a phone the open sidebar is a drawer over a dimmed page; a tap outside closes it. */}
-      {drawer && <div className="drawer-backdrop" aria-hidden="true" onClick={() => setSidebarOpen(false)} />}
-      <main id="main" className="content" tabIndex={-1}>
+      {drawer && <div className="drawer-backdrop" aria-hidden="true" onClick={closeDrawer} />}
+      <main id="main" className="content" tabIndex={-1} inert={drawer}>
         <AuthErrorBoundary resetKeys={[location.pathname]}>
           <NetworkErrorBoundary resetKeys={[location.pathname]}>
             <Outlet />
@@ -92,7 +113,7 @@ export function AppShell() {
         </AuthErrorBoundary>
       </main>
       {compact && (
-        <nav className="bottom-nav" aria-label="Mobile navigation">
+        <nav className="bottom-nav" aria-label="Mobile navigation" inert={drawer}>
           {bottomNavModules(MOBILE_NAV_MAX_MODULES).map((m) => {
             const Icon = MODULE_ICONS[m.icon];
             return (

@@ -5,7 +5,8 @@ import { offlineStore, type OfflineRecord } from './store';
 
 /**
  * What the outbox's queues share: the record shape and key, whose records a session may upload,
- * how a flush counts, which server answers end a record, and the "something was queued" signal.
+ * how a flush counts, which server answers end a record, and the "something was queued" and
+ * "something was uploaded" signals.
  */
 export interface OutboxItem<T> {
   tag: SyncTag;
@@ -44,6 +45,18 @@ export function onQueued(fn: Listener): () => void {
   return () => queuedListeners.delete(fn);
 }
 export const notifyQueued = (tag: SyncTag) => queuedListeners.forEach((fn) => fn(tag));
+
+type FlushedListener = (tag: SyncTag, result: FlushResult) => void;
+const flushedListeners = new Set<FlushedListener>();
+/**
+ * Called after a flush that uploaded something: what was practised offline is on the server now,
+ * so a view of the learner's progress fetches it again (the dashboard listens).
+ */
+export function onFlushed(fn: FlushedListener): () => void {
+  flushedListeners.add(fn);
+  return () => flushedListeners.delete(fn);
+}
+export const notifyFlushed = (tag: SyncTag, result: FlushResult) => flushedListeners.forEach((fn) => fn(tag, result));
 
 /** What is queued for a tag (all learners), oldest first. */
 export async function pendingRecords<T>(tag: SyncTag): Promise<OfflineRecord<OutboxItem<T>>[]> {

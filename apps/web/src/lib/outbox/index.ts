@@ -5,7 +5,7 @@
  */
 export { offlineStore, type OfflineRecord } from './store';
 export { flushOutbox, newClientId, queueAnalyticsEvent, queuePracticeData } from './outbox';
-export { currentUserId, pendingRecords, type FlushResult, type OutboxItem } from './common';
+export { currentUserId, onFlushed, pendingRecords, type FlushResult, type OutboxItem } from './common';
 export { queueFeedbackReport, sendFeedbackReport, type QueuedFeedbackReport } from './feedback-reports';
 export { startOfflineSync, syncAll, syncNow } from './sync';
 export { registerServiceWorker } from './register-sw';

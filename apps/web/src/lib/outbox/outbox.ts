@@ -12,6 +12,7 @@ import { isOffline } from '../api/online';
 import {
   currentUserId,
   isPermanent,
+  notifyFlushed,
   notifyQueued,
   once,
   outboxKey,
@@ -68,12 +69,15 @@ export async function queuePracticeData(
   if (!userId) throw new Error('queuePracticeData needs a signed-in learner');
   const body = offlineSessionRequestSchema.parse(record);
   const key = outboxKey(SYNC_TAGS.practiceData, body.client_id);
-  await offlineStore.update<OutboxItem<OfflineSessionRequest>>(key, (current) => ({
-    tag: SYNC_TAGS.practiceData,
-    user_id: userId,
-    body: mergeSession(current?.user_id === userId ? current.body : undefined, body),
-  }));
+  // the device queues its log after each attempt: one event per session practised, and one when it ends
+  let news = true;
+  await offlineStore.update<OutboxItem<OfflineSessionRequest>>(key, (current) => {
+    const earlier = current?.user_id === userId ? current.body : undefined;
+    news = !earlier || (earlier.completed_at === null && body.completed_at !== null);
+    return { tag: SYNC_TAGS.practiceData, user_id: userId, body: mergeSession(earlier, body) };
+  });
   notifyQueued(SYNC_TAGS.practiceData);
+  if (!news) return;
   void queueAnalyticsEvent('practice.offline_session', {
     story_id: body.story_id,
     attempts: body.attempts.length,
@@ -190,6 +194,8 @@ export function flushOutbox(tag: SyncTag): Promise<FlushResult> {
     } catch {
       /* kept for the next sync */
     }
+    // also after a flush stopped part-way: what went up before the error is on the server
+    if (result.sent > 0) notifyFlushed(tag, result);
     return result;
   })().finally(() => {
     running.delete(tag);

@@ -1,7 +1,8 @@
-import type { ProgressResponse } from '@asl/protocol';
-import { renderHook, waitFor } from '@testing-library/react';
+import { SYNC_TAGS, type ProgressResponse } from '@asl/protocol';
+import { act, renderHook, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { notifyFlushed } from '../../../lib/outbox/common';
 import { SessionContext, type SessionApi } from '../../../lib/session/session-context';
 import { saveProgress } from './progress-cache';
 import { OFFLINE_NO_COPY, useProgress } from './use-progress';
@@ -44,5 +45,20 @@ describe('useProgress offline (issue 17 item 6)', () => {
     await waitFor(() => expect(result.current.progress).toEqual(progress));
     expect(result.current.savedAt).toBeNull();
     expect(JSON.parse(localStorage.getItem('progress_cache')!).userId).toBe('u1');
+  });
+});
+
+describe('useProgress after offline practice is uploaded', () => {
+  it('fetches the figures again when the practice-data flush sent something, not for analytics', async () => {
+    const uploaded = { totals: { sessions: 4 } } as unknown as ProgressResponse;
+    getProgress.mockResolvedValueOnce(progress).mockResolvedValueOnce(uploaded);
+    const { result } = renderHook(() => useProgress(), { wrapper });
+    await waitFor(() => expect(result.current.progress).toEqual(progress));
+    act(() => notifyFlushed(SYNC_TAGS.analytics, { sent: 5, dropped: 0, kept: 0 }));
+    expect(getProgress).toHaveBeenCalledTimes(1);
+    act(() => notifyFlushed(SYNC_TAGS.practiceData, { sent: 1, dropped: 0, kept: 0 }));
+    await waitFor(() => expect(result.current.progress).toEqual(uploaded));
+    expect(getProgress).toHaveBeenCalledTimes(2);
+    expect(result.current.savedAt).toBeNull();
   });
 });

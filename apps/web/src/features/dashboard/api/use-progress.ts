@@ -1,6 +1,7 @@
-import type { ProgressResponse } from '@asl/protocol';
+import { SYNC_TAGS, type ProgressResponse } from '@asl/protocol';
 import { useEffect, useState } from 'react';
 import { isOffline } from '../../../lib/api/online';
+import { onFlushed } from '../../../lib/outbox';
 import { useSession } from '../../../lib/session/session-context';
 import { getProgress } from '../../../lib/api/get-progress';
 import { cachedProgress, saveProgress } from './progress-cache';
@@ -19,11 +20,22 @@ export const LOAD_FAILED = 'Your progress could not be loaded right now.';
 /**
  * The learner's progress: from the server, saved on the device each time; while offline (or when
  * the server cannot answer) the device's last copy, marked with when it was saved, and the fresh
- * figures as soon as the connection returns (the request waits for it).
+ * figures as soon as the connection returns (the request waits for it), and again each time practice
+ * done offline is uploaded.
  */
 export function useProgress(): ProgressView {
   const userId = useSession().user?.id ?? null;
   const [view, setView] = useState<ProgressView>({ progress: null, savedAt: null, message: null });
+  // Practice done offline has reached the server (the outbox's practice-data flush): the figures
+  // shown predate it, so they are fetched again, without a reload.
+  const [uploads, setUploads] = useState(0);
+  useEffect(
+    () =>
+      onFlushed((tag) => {
+        if (tag === SYNC_TAGS.practiceData) setUploads((n) => n + 1);
+      }),
+    [],
+  );
 
   useEffect(() => {
     if (!userId) return;
@@ -54,6 +66,6 @@ export function useProgress(): ProgressView {
       ctrl.abort();
       window.removeEventListener('offline', onOffline);
     };
-  }, [userId]);
+  }, [userId, uploads]);
   return view;
 }

@@ -114,6 +114,8 @@ export function useStoryPractice(live: LiveContext, onPracticeData: PracticeData
         const d = practiceSessionResponseDataSchema.safeParse(msg.data);
         if (!d.success) return;
         if (!onDevice && d.data.session_id !== sessionId.current) counted.current = [];
+        // resumed (after a reload too): the server's attempts so far are the ones counted
+        if (!onDevice && d.data.attempts) counted.current = [...d.data.attempts];
         remember(d.data.session_id);
         if (!onDevice) rememberStory(d.data.story);
         setS((p) => ({
