@@ -130,7 +130,7 @@ export function CompletionScreen({
         ))}
       </ul>
       {offline && (
-        <p className="hint" id="practise-next-offline">
+        <p className="muted" id="practise-next-offline">
           {s.practise_letters.length ? 'A drill of these letters' : 'The next story'} needs the connection: this button
           works again when you are back online.
         </p>
