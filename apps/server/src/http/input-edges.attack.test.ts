@@ -143,6 +143,13 @@ describe('edge inputs answer coded client errors', () => {
     expect(event.body.error).toMatchObject({ code: 'VALIDATION_ERROR', field: 'events.0.at' });
   });
 
+  it('a sent_at that would move the times before 1970 is not used: stored, not a 500', async () => {
+    const body = { ...upload(storyId), sent_at: '9999-12-31T23:59:59Z' };
+    const res = await call(server.api('/practice/offline-sessions'), { token, body });
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    expect(res.body).toMatchObject({ duplicate: false, attempts_stored: 0 });
+  });
+
   it('a JSON body of null is refused, and the profile is unchanged', async () => {
     const before = (await call(server.api('/auth/me'), { token })).body;
     const res = await call(server.api('/auth/profile'), { method: 'PUT', token, raw: 'null' });

@@ -16,11 +16,15 @@ export const CLOCK_TOLERANCE_MS = 60_000;
  * The upload's times on the server's clock: moved by how far the device's clock (`sent_at`) is off,
  * when it is off by more than CLOCK_TOLERANCE_MS, and never later than now (practice cannot have
  * happened after its upload). A device with its date set wrong would otherwise make a streak of
- * days never practised, or a session dated years ahead.
+ * days never practised, or a session dated years ahead. A `sent_at` that would move them before
+ * 1970 is not used (a far-future one answered 500: the database refused year -5947).
  */
 export function serverTimes(body: OfflineSessionRequest, now = Date.now()) {
   const off = body.sent_at ? now - Date.parse(body.sent_at) : 0;
-  const shift = Math.abs(off) > CLOCK_TOLERANCE_MS ? off : 0;
+  // A `sent_at` that would move the earliest time before 1970 (one the database cannot store, or
+  // no practice's) does not fit the device's other times: they are taken as they are.
+  const earliest = Math.min(Date.parse(body.started_at), ...body.attempts.map((a) => Date.parse(a.at)));
+  const shift = Math.abs(off) > CLOCK_TOLERANCE_MS && earliest + off >= 0 ? off : 0;
   const when = (iso: string) => new Date(Math.min(now, Date.parse(iso) + shift));
   return {
     startedAt: when(body.started_at),
