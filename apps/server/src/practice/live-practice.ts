@@ -162,6 +162,12 @@ export class LivePractice implements LiveSessionHooks {
     const e = session.engine.frame(read.frame);
     if (!e) return read.prediction;
     const attemptId = await session.recordAttempt(e);
+    if (!session.isActive) {
+      // ended elsewhere meanwhile (finished or stopped on the device): nothing more counts here
+      this.forget(conn.user.id, session);
+      s.session = null;
+      return read.prediction;
+    }
     const feedback = feedbackData(e);
     // the frame it was read from (whose processed_frame the connection sends first)
     conn.send('asl_feedback', {

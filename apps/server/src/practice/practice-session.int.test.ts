@@ -3,7 +3,7 @@ import type { PracticeTarget } from '@asl/protocol';
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { practiceSessions } from '../db/schema';
+import { practiceAttempts, practiceSessions } from '../db/schema';
 import { registerLearner } from '../test/learners';
 import { DB_KINDS, startTestServer, type TestServer } from '../test/test-server';
 import { saveOfflineSession } from './offline-sessions';
@@ -160,6 +160,42 @@ describe.each(DB_KINDS)('a session continued on the device and handed back (%s)'
     }
     await live.recordAttempt(attempt(live, false)); // a wrong try online: the same session's row
     expect((await rows()).map((r) => [r.id, r.lettersDone, r.status])).toEqual([[live.id, 2, 'active']]);
+  });
+});
+
+describe.each(DB_KINDS)('a session finished on the device while its live copy is still open (%s)', (kind) => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer(kind, { RECOGNITION_WORKERS: '0' });
+  });
+  afterAll(async () => {
+    await server?.stop();
+  });
+
+  it('is not reopened nor counted again by the live copy (a socket that stayed open through the outage)', async () => {
+    const db = server.database.db;
+    const learner = await registerLearner(server.api);
+    const story = (await getStory(db, 'l1-my-cat'))!;
+    const live = PracticeSession.start(db, learner.user_id, story);
+    await live.recordAttempt(attempt(live));
+    // the device finished the story (Complete Story there) and its log landed
+    const done = await saveOfflineSession(db, learner.user_id, story, {
+      client_id: randomUUID(),
+      story_id: story.id,
+      session_id: live.id,
+      started_at: new Date().toISOString(),
+      completed_at: new Date().toISOString(),
+      attempts: [],
+    });
+    expect(done).toMatchObject({ session_id: live.id, status: 'ended_early' });
+    // the live copy, still open, reads the camera on: nothing counts, nothing reopens
+    expect(await live.recordAttempt(attempt(live, false))).toBeNull();
+    expect(live.isActive).toBe(false);
+    await live.tryAgain();
+    const [row] = await db.select().from(practiceSessions).where(eq(practiceSessions.id, live.id));
+    expect(row).toMatchObject({ status: 'ended_early', lettersDone: 1 });
+    const attempts = await db.select().from(practiceAttempts).where(eq(practiceAttempts.sessionId, live.id));
+    expect(attempts).toHaveLength(1);
   });
 });
 

@@ -134,6 +134,21 @@ export class PracticeSession {
     if (!this.row) throw new Error('session insert returned nothing');
   }
 
+  /**
+   * Whether the session is still open where it is stored: practice continued on the device may
+   * have finished or stopped it meanwhile (its upload), and then this copy ends too, rather than
+   * counting more attempts in it and reopening it.
+   */
+  private async stillOpen(): Promise<boolean> {
+    const [row] = await this.db
+      .select({ status: practiceSessions.status })
+      .from(practiceSessions)
+      .where(eq(practiceSessions.id, this.id))
+      .limit(1);
+    if (row && row.status !== 'active') this.status = row.status as SessionStatus;
+    return this.isActive;
+  }
+
   /** This session's row, if it has one and it is the learner's. */
   private async ownRow(): Promise<SessionRow | null> {
     const [row] = await this.db
@@ -181,7 +196,8 @@ export class PracticeSession {
         updatedAt: now,
         activeMs: sql`${practiceSessions.activeMs} + ${added}`,
       })
-      .where(eq(practiceSessions.id, this.id));
+      // never a session ended elsewhere (finished on the device): every change starts from active
+      .where(and(eq(practiceSessions.id, this.id), eq(practiceSessions.status, 'active')));
   }
 
   /**
@@ -191,6 +207,7 @@ export class PracticeSession {
   async recordAttempt(e: PracticeEvent): Promise<string | null> {
     if (!e.counted) return null;
     await this.ensureRow();
+    if (!(await this.stillOpen())) return null;
     const id = randomUUID();
     await this.db.insert(practiceAttempts).values({
       id,
