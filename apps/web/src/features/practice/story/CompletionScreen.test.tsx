@@ -74,6 +74,18 @@ describe('CompletionScreen', () => {
     expect(screen.getByRole('list', { name: 'Letters to practise' })).toHaveTextContent('U 50%');
     expect(screen.getByRole('button', { name: 'Practise U' })).toBeInTheDocument();
   });
+  it('lists the letters to practise in the order the drill button names them', () => {
+    render(
+      <CompletionScreen
+        summary={{ ...base, accuracy_by_letter: { H: 0.5, O: 0 }, practise_letters: ['O', 'H'] }}
+        onPractiseNext={() => {}}
+        onChooseStory={() => {}}
+      />,
+    );
+    expect(screen.getByRole('list', { name: 'Letters to practise' })).toHaveTextContent('O 0%H 50%');
+    expect(screen.getByRole('button', { name: 'Practise O, H' })).toBeInTheDocument();
+  });
+
   it('offline, the drill waits for the connection and says so (it is made by the server)', () => {
     render(
       <CompletionScreen

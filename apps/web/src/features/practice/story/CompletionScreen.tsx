@@ -55,7 +55,12 @@ export function CompletionScreen({
   const s = summary;
   const letters = Object.entries(s.accuracy_by_letter);
   const good = letters.filter(([, acc]) => acc >= 0.75);
-  const weak = letters.filter(([, acc]) => acc < 0.75);
+  // in the order the suggestions and the drill button name them (a letter never read right first)
+  const rank = (l: string) => {
+    const i = s.practise_letters.indexOf(l);
+    return i < 0 ? s.practise_letters.length : i;
+  };
+  const weak = letters.filter(([, acc]) => acc < 0.75).sort(([a], [b]) => rank(a) - rank(b));
   // The lead counts the letters right first time, and names those right first time every time they
   // came up ("11 letters right first time, and A, S every time": a T right three times in four is in
   // "What went well" with its 75%, not named).
