@@ -32,25 +32,20 @@ describe.each(DB_KINDS)('password guesses sent at once (%s)', (kind) => {
     await server?.stop();
   });
 
-  it('a stolen access token gets 5 guesses at the current password, not 20, and cannot change it after them', async () => {
+  it('a stolen access token gets 5 guesses at the current password, not 20, and none after them', async () => {
     const owner = await registerLearner(api, 'cp');
     const ip = freshIp();
-    // the right password 8th of 20, all at once
-    const answers = await Promise.all(
-      Array.from({ length: 20 }, (_, i) =>
-        call(api('/auth/change-password'), {
-          token: owner.access_token,
-          headers: { 'x-forwarded-for': ip },
-          body: { current_password: i === 7 ? owner.password : `guess-${i}-zzz`, new_password: 'Attacker-chosen-77x' },
-        }),
-      ),
-    );
-    const t = tally(answers);
-    expect(t['200 ok']).toBeUndefined();
-    expect(t['400 WRONG_PASSWORD']).toBe(4);
-    expect(t['401 PASSWORD_ATTEMPTS_EXCEEDED']).toBe(1);
-    // the rest came after the session was ended for the guessing
-    expect(answers.filter((r) => r.status === 401).length).toBe(16);
+    const change = (current_password: string) =>
+      call(api('/auth/change-password'), {
+        token: owner.access_token,
+        headers: { 'x-forwarded-for': ip },
+        body: { current_password, new_password: 'Attacker-chosen-77x' },
+      });
+    // 20 wrong guesses at once (which of them the server takes first is not fixed)
+    const t = tally(await Promise.all(Array.from({ length: 20 }, (_, i) => change(`guess-${i}-zzz`))));
+    expect(t).toEqual({ '400 WRONG_PASSWORD': 4, '401 PASSWORD_ATTEMPTS_EXCEEDED': 1, '401 TOKEN_INVALID': 15 });
+    // the right one after them is too late: the session was ended, the password stays the owner's
+    expect((await change(owner.password)).status).toBe(401);
     const attacker = await call(api('/auth/login'), {
       headers: { 'x-forwarded-for': freshIp() },
       body: { identifier: owner.username, password: 'Attacker-chosen-77x' },
