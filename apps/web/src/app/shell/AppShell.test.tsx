@@ -38,7 +38,7 @@ function renderShell() {
 
 const outside = () => [
   screen.getByRole('link', { name: 'Skip to content' }),
-  screen.getByRole('banner'),
+  screen.getByTestId('header-tools'),
   screen.getByRole('main'),
   screen.getByRole('navigation', { name: 'Mobile navigation' }),
 ];
@@ -66,19 +66,32 @@ describe('AppShell drawer (phone)', () => {
     const links = within(drawer).getAllByRole('link');
     expect(links[0]).toHaveFocus(); // focus moves into the drawer
 
-    // Tab goes round the drawer's links, never to the theme picker, the user menu or the page
-    for (let i = 1; i <= links.length; i++) {
+    expect(screen.getByRole('banner')).not.toHaveAttribute('inert'); // its menu button closes the drawer
+    // Tab goes round the drawer's links and the menu button, never to the theme picker, the user menu or the page
+    const close = screen.getByRole('button', { name: 'Close sidebar' });
+    const ring = [...links, close];
+    for (let i = 1; i <= ring.length; i++) {
       await user.tab();
-      expect(links[i % links.length]).toHaveFocus();
+      expect(ring[i % ring.length]).toHaveFocus();
     }
     await user.tab({ shift: true });
-    expect(links[links.length - 1]).toHaveFocus();
+    expect(close).toHaveFocus();
 
     await user.keyboard('{Escape}');
     expect(screen.queryByRole('navigation', { name: 'Modules' })).toBeNull();
     outside().forEach((el) => expect(el).not.toHaveAttribute('inert'));
     expect(toggle).toHaveFocus();
     expect(toggle).toHaveAttribute('aria-expanded', 'false');
+  });
+
+  it('the menu button closes it again', async () => {
+    viewport(true);
+    const user = userEvent.setup();
+    renderShell();
+    await user.click(screen.getByRole('button', { name: 'Open sidebar' }));
+    await user.click(screen.getByRole('button', { name: 'Close sidebar' }));
+    expect(screen.queryByRole('navigation', { name: 'Modules' })).toBeNull();
+    outside().forEach((el) => expect(el).not.toHaveAttribute('inert'));
   });
 
   it('a tap on the backdrop closes it and focus returns to the menu button', () => {

@@ -28,8 +28,8 @@ export function AppShell() {
   const drawer = compact && sidebarOpen;
   const toggle = useRef<HTMLButtonElement>(null);
   const sidebar = useRef<HTMLElement>(null);
-  // Closing the drawer returns focus to the menu button, not to the page's body. The button is
-  // inert while the drawer is open, so the drawer is closed (and the page made live) first.
+  // Closing the drawer returns focus to the menu button, not to the page's body; the drawer is
+  // closed (and the page made live) first.
   const closeDrawer = () => {
     flushSync(() => setSidebarOpen(false));
     toggle.current?.focus();
@@ -39,17 +39,19 @@ export function AppShell() {
   useEffect(() => {
     const nav = sidebar.current;
     if (!drawer || !nav) return;
-    const tabbables = () => [...nav.querySelectorAll<HTMLElement>(TABBABLE)];
-    tabbables()[0]?.focus();
+    const links = () => [...nav.querySelectorAll<HTMLElement>(TABBABLE)];
+    // the menu button that closes it, then the drawer's own links
+    const tabbables = () => [...(toggle.current ? [toggle.current] : []), ...links()];
+    links()[0]?.focus();
     const onKey = (e: KeyboardEvent) => {
       if (e.key === 'Escape') return closeDrawer();
       if (e.key !== 'Tab') return;
+      // round the ring: the menu button, then the drawer's links
       const items = tabbables();
-      const inside = nav.contains(document.activeElement);
-      const edge = e.shiftKey ? items[0] : items[items.length - 1];
-      if (inside && document.activeElement !== edge) return; // the browser moves within the drawer
+      const at = items.indexOf(document.activeElement as HTMLElement);
+      const next = at < 0 ? (e.shiftKey ? items.length - 1 : 0) : at + (e.shiftKey ? -1 : 1);
       e.preventDefault();
-      (e.shiftKey ? items[items.length - 1] : items[0])?.focus();
+      items[(next + items.length) % items.length]?.focus();
     };
     document.addEventListener('keydown', onKey);
     return () => document.removeEventListener('keydown', onKey);
@@ -60,7 +62,7 @@ export function AppShell() {
       <a className="skip-link" href="#main" inert={drawer}>
         Skip to content
       </a>
-      <header className="header" inert={drawer}>
+      <header className="header">
         <button
           ref={toggle}
           type="button"
@@ -82,8 +84,11 @@ export function AppShell() {
           </span>
         )}
         <span className="header-spacer" />
-        <ThemePicker />
-        <UserMenu />
+        {/* under the open drawer, the header's tools sleep with the page; its menu button still closes it */}
+        <span className="header-tools" inert={drawer} data-testid="header-tools">
+          <ThemePicker />
+          <UserMenu />
+        </span>
       </header>
       {sidebarOpen && (
         <nav id="sidebar" ref={sidebar} className="sidebar" aria-label="Modules">
