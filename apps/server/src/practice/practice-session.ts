@@ -134,21 +134,6 @@ export class PracticeSession {
     if (!this.row) throw new Error('session insert returned nothing');
   }
 
-  /**
-   * Whether the session is still open where it is stored: practice continued on the device may
-   * have finished or stopped it meanwhile (its upload), and then this copy ends too, rather than
-   * counting more attempts in it and reopening it.
-   */
-  private async stillOpen(): Promise<boolean> {
-    const [row] = await this.db
-      .select({ status: practiceSessions.status })
-      .from(practiceSessions)
-      .where(eq(practiceSessions.id, this.id))
-      .limit(1);
-    if (row && row.status !== 'active') this.status = row.status as SessionStatus;
-    return this.isActive;
-  }
-
   /** This session's row, if it has one and it is the learner's. */
   private async ownRow(): Promise<SessionRow | null> {
     const [row] = await this.db
@@ -174,21 +159,22 @@ export class PracticeSession {
    * MAX_ACTIVE_GAP_MS (the rule of practiceTime): the session's time is the time between its moves,
    * whichever copy of it (a second tab, a reloaded page) made them, so two tabs on one session do
    * not count the same minutes twice. A session last saved more than that gap before this copy was
-   * opened (resumed another day) counts from the opening instead.
+   * opened (resumed another day) counts from the opening instead. False when the session was
+   * ended elsewhere meanwhile (nothing is written then).
    */
-  private async savePosition(): Promise<void> {
+  private async savePosition(): Promise<boolean> {
     if (this.handedOver) {
       this.row ??= await this.ownRow(); // made by the device's upload meanwhile
       if (this.row) this.engine.markSigned(await signedPositions(this.db, this.id));
     }
-    if (!this.row) return;
+    if (!this.row) return this.isActive;
     const now = new Date();
     const ms = (t: SQL) => sql`(extract(epoch from ${t}) * 1000)`;
     const saved = ms(sql`${practiceSessions.updatedAt}`);
     const opened = ms(sql`${new Date(this.openedAt).toISOString()}::timestamptz`);
     const from = sql`case when ${saved} < ${opened} - ${MAX_ACTIVE_GAP_MS} then ${opened} else ${saved} end`;
     const added = sql`greatest(0, least(${MAX_ACTIVE_GAP_MS}, round(${ms(sql`${now.toISOString()}::timestamptz`)} - ${from})))::int`;
-    await this.db
+    const updated = await this.db
       .update(practiceSessions)
       .set({
         ...this.positionColumns(),
@@ -197,7 +183,14 @@ export class PracticeSession {
         activeMs: sql`${practiceSessions.activeMs} + ${added}`,
       })
       // never a session ended elsewhere (finished on the device): every change starts from active
-      .where(and(eq(practiceSessions.id, this.id), eq(practiceSessions.status, 'active')));
+      .where(and(eq(practiceSessions.id, this.id), eq(practiceSessions.status, 'active')))
+      .returning({ id: practiceSessions.id });
+    if (updated.length > 0) return true;
+    // ended elsewhere meanwhile (its upload from the device): this copy ends too, rather than
+    // counting more attempts in it and reopening it
+    const row = await this.ownRow();
+    if (row) this.status = row.status as SessionStatus;
+    return false;
   }
 
   /**
@@ -207,7 +200,9 @@ export class PracticeSession {
   async recordAttempt(e: PracticeEvent): Promise<string | null> {
     if (!e.counted) return null;
     await this.ensureRow();
-    if (!(await this.stillOpen())) return null;
+    // every attempt is a move: its time counts (practiceTime), right or wrong; saved first, since
+    // the save also says whether the session is still open (not ended on the device meanwhile)
+    if (!(await this.savePosition())) return null;
     const id = randomUUID();
     await this.db.insert(practiceAttempts).values({
       id,
@@ -224,7 +219,6 @@ export class PracticeSession {
       hint: e.hint,
       heldMs: e.heldMs,
     });
-    await this.savePosition(); // every attempt is a move: its time counts (practiceTime), right or wrong
     return id;
   }
 

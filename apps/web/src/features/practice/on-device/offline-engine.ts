@@ -250,13 +250,7 @@ export class OfflinePracticeEngine {
    * queue merges them by attempt): a reload or a closed tab loses at most the letter in progress.
    */
   private checkpoint(): void {
-    if (this.handedOver) return;
-    void this.opts.onPracticeData({
-      ...this.log,
-      completed_at: null,
-      active_ms: Math.round(this.activeMs),
-      attempts: [...this.log.attempts],
-    });
+    if (!this.handedOver) void this.opts.onPracticeData(this.logSoFar(null));
   }
 
   private handOver(completedAt: string | null): void | Promise<void> {
@@ -264,12 +258,17 @@ export class OfflinePracticeEngine {
     this.handedOver = true;
     // A log with no attempt carries nothing for the learner's progress (and makes no session).
     if (this.log.attempts.length === 0) return;
-    return this.opts.onPracticeData({
+    return this.opts.onPracticeData(this.logSoFar(completedAt));
+  }
+
+  /** The log as it goes to the sync queue: the attempts so far and the practice time. */
+  private logSoFar(completedAt: string | null): OfflinePracticeLog {
+    return {
       ...this.log,
       completed_at: completedAt,
       active_ms: Math.round(this.activeMs),
       attempts: [...this.log.attempts],
-    });
+    };
   }
 
   private newLog(serverSessionId: string | null): OfflinePracticeLog {
