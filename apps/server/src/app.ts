@@ -47,6 +47,8 @@ export interface AppDeps {
   models?: ModelsStatus;
   /** Frames waiting for a recognition worker. */
   poolQueueDepth?: () => number;
+  /** Where the log goes (standard output when not given). */
+  logStream?: NodeJS.WritableStream;
 }
 
 export interface BuiltApp {
@@ -61,7 +63,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   const { env } = deps;
   const redis = deps.redis ?? null;
   const app = Fastify({
-    logger: loggerOptions(env.LOG_LEVEL),
+    logger: loggerOptions(env.LOG_LEVEL, deps.logStream),
     ...requestIdOptions(),
     trustProxy: env.TRUST_PROXY,
     bodyLimit: 64 * 1024,

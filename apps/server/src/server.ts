@@ -35,6 +35,8 @@ export function findWebDist(env: Env): string | null {
 export interface StartOptions {
   processor?: FrameProcessor;
   webDistDir?: string | null;
+  /** Where the log goes (standard output when not given); tests read it. */
+  logStream?: NodeJS.WritableStream;
 }
 
 interface ChosenProcessor {
@@ -95,6 +97,7 @@ export async function startServer(env: Env, opts: StartOptions = {}): Promise<Ru
     redis,
     models: chosen.models,
     poolQueueDepth: chosen.queueDepth,
+    ...(opts.logStream ? { logStream: opts.logStream } : {}),
   });
   let closing: Promise<void> | null = null;
   app.addHook('onClose', async () => {

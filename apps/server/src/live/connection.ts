@@ -98,7 +98,6 @@ export class LiveConnection {
   ) {
     socket.on('message', (data, isBinary) => this.onRaw(data as Buffer, isBinary));
     socket.on('close', () => this.onClosed());
-    socket.on('error', (err) => this.log.warn({ err: err.message }, 'live socket error'));
     this.send('connection_established', {
       message: 'Connected',
       data: {

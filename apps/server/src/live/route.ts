@@ -1,6 +1,7 @@
 import websocket from '@fastify/websocket';
 import { CLOSE_CODES, LIVE_PATH, MAX_FRAME_BYTES } from '@asl/protocol';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { WebSocket } from 'ws';
 import { APP_VERSION } from '../version';
 import { memoryLiveBus, type LiveBus } from '../scale/live-bus';
 import { memorySocketLedger, type SocketLedger } from '../scale/socket-ledger';
@@ -50,6 +51,22 @@ declare module 'fastify' {
 }
 
 /**
+ * An error on a live socket. A client breaking the websocket protocol (a message over the size
+ * limit, a bad frame: ws's `WS_ERR_*` codes) is the client's fault, logged as a warning; ws has
+ * already sent the close code that says why (1009, 1002), so the socket is left to close with it.
+ * Anything else is ours: logged as an error and the socket dropped.
+ */
+function onSocketError(error: Error, socket: WebSocket, request: FastifyRequest): void {
+  const code = (error as { code?: unknown }).code;
+  if (typeof code === 'string' && code.startsWith('WS_ERR_')) {
+    request.log.warn({ err: error.message, code }, 'live socket: client broke the protocol');
+    return;
+  }
+  request.log.error({ err: error }, 'live socket error');
+  socket.terminate();
+}
+
+/**
  * The live socket at /ws/video: authenticated, one LiveConnection per socket, closed with 1012 on
  * shutdown, 4001 when its sign-in session is revoked and 4002 when the learner opens too many.
  */
@@ -66,6 +83,7 @@ export async function registerLiveRoute(app: FastifyInstance, deps: LiveDeps): P
   const turns = new RecognitionTurns(deps.maxFramesPerAddress ?? DEFAULT_MAX_FRAMES_PER_ADDRESS);
   await app.register(websocket, {
     options: { maxPayload: Math.ceil(MAX_FRAME_BYTES * 4) },
+    errorHandler: onSocketError,
     // On shutdown every live socket is told the server is restarting (1012), so clients reconnect.
     preClose(this: FastifyInstance, done: () => void) {
       for (const client of this.websocketServer.clients)
