@@ -157,6 +157,48 @@ test('back online, practice returns to the server at the letter reached offline'
   await expect(page.getByTestId('streaming-state')).toHaveText('Streaming', { timeout: 30_000 });
 });
 
+test('a story restarted offline is the one continued back online, and the session it restarted ends', async ({
+  page,
+  context,
+  base,
+  request,
+}) => {
+  test.setTimeout(240_000);
+  await startStoryReadyForOffline(page, base, 'My Cat');
+  await context.setOffline(true);
+  await expect(page.getByTestId('streaming-state')).toHaveText('On this device');
+  // Restart Story on the device: the run begins again at C, a session of the device's own
+  await page.getByRole('button', { name: 'Restart Story' }).click();
+  await expect(page.getByText(/^Sentence 1 of \d+ · 0 of \d+ letters/)).toBeVisible();
+  await expect.poll(() => lettersDone(page), { timeout: 90_000 }).toBeGreaterThan(0);
+  await page.getByRole('button', { name: 'Stop camera' }).click();
+  const reached = await lettersDone(page);
+
+  // Back online: the restarted run continues on the server, its letters counted
+  await context.setOffline(false);
+  await expect(page.getByTestId('offline-practice')).toHaveCount(0);
+  await expect(page.getByText('Connected', { exact: true })).toBeVisible({ timeout: 60_000 });
+  await expect.poll(() => lettersDone(page), { timeout: 15_000 }).toBe(reached);
+  const token = (await page.evaluate(() => localStorage.getItem('auth_token')))!;
+  const sessions = async () => {
+    const res = await request.get(`${base}/api/v1/progress`, { headers: { authorization: `Bearer ${token}` } });
+    const body = (await res.json()) as { recent_sessions: Array<{ status: string; letters_done: number }> };
+    return body.recent_sessions;
+  };
+  // one session open, the restarted run with the letters the device counted; the session begun
+  // online (if it had attempts, so a row) ended restarted, as Restart Story ends it online
+  await expect
+    .poll(async () => (await sessions()).filter((r) => r.status === 'active').map((r) => r.letters_done), {
+      timeout: 15_000,
+    })
+    .toEqual([reached]);
+  expect((await sessions()).every((r) => r.status === 'active' || r.status === 'restarted')).toBe(true);
+  // a reload continues that same run
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'My Cat' })).toBeVisible({ timeout: 30_000 });
+  expect(await lettersDone(page)).toBe(reached);
+});
+
 test('offline from the start: the app reloads from the cache and a story is practised on the device, then lands once', async ({
   page,
   context,

@@ -58,9 +58,16 @@ export const offlineSessionRequestSchema = z.object({
    * The server session this practice continued (live practice handed over to the device when the
    * connection dropped): the attempts join it, so one story practised partly online and partly
    * offline is one session. Without it, or when the learner has no such session of this story,
-   * the upload is a session of its own (keyed by client_id).
+   * the upload is a session of its own (keyed by client_id). Equal to client_id: a session begun on
+   * the device (offline, or restarted there), kept under that id while unfinished so the learner
+   * can continue it online.
    */
   session_id: z.uuid().optional(),
+  /**
+   * The learner restarted or stopped the story on the device without finishing it: the session
+   * it continued ends so (as Restart Story and Stop do online) and is not taken up again.
+   */
+  ended: z.enum(['restarted', 'stopped']).optional(),
   started_at: isoDate,
   completed_at: isoDate.nullable(),
   /**

@@ -127,9 +127,29 @@ async function storeOfflineSession(
   body: OfflineSessionRequest,
 ): Promise<OfflineSessionResponse & { created: boolean }> {
   const times = serverTimes(body);
+  // a session begun on the device: kept under its own id while unfinished (continued online later)
+  const own = body.session_id === body.client_id;
+  const ending = body.completed_at === null ? (body.ended ?? null) : null;
   const continued = body.session_id
-    ? await continuedSession(db, userId, story.id, body.session_id, times.startedAt, body.completed_at !== null)
+    ? await continuedSession(
+        db,
+        userId,
+        story.id,
+        body.session_id,
+        times.startedAt,
+        body.completed_at !== null || !!ending,
+      )
     : null;
+  // Restarted or stopped with no attempt on the device, and no session of the learner's to end: nothing to keep.
+  if (ending && !continued && body.attempts.length === 0)
+    return {
+      created: false,
+      session_id: body.session_id ?? body.client_id,
+      status: ending,
+      duplicate: true,
+      attempts_stored: 0,
+      attempts_skipped: 0,
+    };
   const startedAt = continued?.row.startedAt ?? times.startedAt;
   const inserted = continued
     ? []
@@ -139,7 +159,7 @@ async function storeOfflineSession(
           userId,
           storyId: story.id,
           clientId: body.client_id,
-          status: 'stopped',
+          status: ending ?? 'stopped',
           startedAt,
           updatedAt: startedAt,
         })
@@ -186,8 +206,10 @@ async function storeOfflineSession(
     : [];
 
   const completing = body.completed_at !== null && row.completedAt === null;
+  // restarted or stopped on the device: the session it continued ends as it would online
+  const ends = ending !== null && row.status === 'active';
   let status = row.status;
-  if (created || stored.length > 0 || completing) {
+  if (created || stored.length > 0 || completing || ends) {
     const all = await sessionAttempts(db, row.id);
     const targets = storyTargets(story);
     const done = new Set(all.filter((a) => a.correct).map(positionKey));
@@ -198,14 +220,14 @@ async function storeOfflineSession(
     const moves = all.map((a) => a.createdAt.getTime());
     if (completedAt) moves.push(completedAt.getTime());
     // a continued session's time so far is the live part's; the device's figure is only the offline part
-    const offlineMs = continued ? undefined : body.active_ms;
+    const offlineMs = continued && !own ? undefined : body.active_ms;
     const activeMs = Math.min(
       MAX_ACTIVE_MS,
       Math.max(row.activeMs, offlineMs ?? practiceTime(startedAt.getTime(), moves)),
     );
     // Ended on the device: "completed" only when every letter of the story was signed.
     const result = summarise(all, targets.length);
-    status = completedAt ? (result.completed ? 'completed' : 'ended_early') : row.status;
+    status = completedAt ? (result.completed ? 'completed' : 'ended_early') : ends ? ending : row.status;
     await db
       .update(practiceSessions)
       .set({
@@ -225,7 +247,7 @@ async function storeOfflineSession(
     created,
     session_id: row.id,
     status,
-    duplicate: !created && stored.length === 0 && !completing,
+    duplicate: !created && stored.length === 0 && !completing && !ends,
     attempts_stored: stored.length,
     attempts_skipped: body.attempts.length - stored.length,
   };

@@ -98,6 +98,13 @@ describe('queuePracticeData', () => {
     const s = session({ active_ms: 5000 });
     expect(mergeSession(s, { ...s, active_ms: 3000 }).active_ms).toBe(5000);
   });
+
+  it('mergeSession keeps the end a later piece says (restarted or stopped on the device)', () => {
+    const s = session({});
+    expect(mergeSession(s, { ...s, ended: 'restarted' }).ended).toBe('restarted');
+    expect(mergeSession({ ...s, ended: 'stopped' }, s).ended).toBe('stopped');
+    expect(mergeSession(s, s).ended).toBeUndefined();
+  });
 });
 
 describe('flushOutbox', () => {

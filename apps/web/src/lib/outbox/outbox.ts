@@ -48,8 +48,10 @@ export function mergeSession(
   const attempts = new Map(queued.attempts.map((a) => [a.client_id, a]));
   for (const a of next.attempts) attempts.set(a.client_id, a);
   const active = Math.max(queued.active_ms ?? 0, next.active_ms ?? 0);
+  const ended = next.ended ?? queued.ended;
   return {
     ...queued,
+    ...(ended ? { ended } : {}),
     completed_at: next.completed_at ?? queued.completed_at,
     ...(active > 0 ? { active_ms: active } : {}),
     attempts: [...attempts.values()],

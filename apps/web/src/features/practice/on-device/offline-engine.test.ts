@@ -100,7 +100,9 @@ describe('offline practice engine (the server practice rules, in the browser)', 
     expect(logs.map((l) => l.attempts.length)).toEqual([1]);
     engine.close();
     expect(logs).toHaveLength(1);
-    expect(logs[0]).toMatchObject({ story_id: story.id, completed_at: null, server_session_id: null });
+    // begun on the device: the server keeps it under the log's own id, to be continued online
+    expect(logs[0]).toMatchObject({ story_id: story.id, completed_at: null, server_session_id: logs[0]!.client_id });
+    expect(logs[0]!.ended).toBeUndefined();
     expect(logs[0]!.attempts[0]).toMatchObject({
       sentence_index: 0,
       word_index: 0,
@@ -255,8 +257,46 @@ describe('offline practice engine (the server practice rules, in the browser)', 
     hold(HANDS.B!);
     engine.control('restart_story'); // the unfinished log goes out, a new one starts at the beginning
     expect(logs).toHaveLength(1);
-    expect(logs[0]!.server_session_id).toBe('11111111-1111-4111-8111-111111111111');
+    // the live session it continued ends restarted, as Restart Story ends it online
+    expect(logs[0]).toMatchObject({ server_session_id: '11111111-1111-4111-8111-111111111111', ended: 'restarted' });
     expect((last().data as any).state).toMatchObject({ letters_done: 0, target: { letter: 'H' } });
+    // the new run is a session of the device's own: the one to continue online
+    const restarted = (last().data as any).state.session_id;
+    expect(restarted).not.toBe('11111111-1111-4111-8111-111111111111');
+    hold(HANDS.H!);
+    expect(logs[1]).toMatchObject({ client_id: restarted, server_session_id: restarted });
+    expect(logs[1]!.ended).toBeUndefined();
+    engine.control('stop_session');
+    expect(logs).toHaveLength(2); // the same log (the queue merges its pieces), now ended
+    expect(logs[1]).toMatchObject({ client_id: restarted, ended: 'stopped', completed_at: null });
+  });
+
+  it('ends the live session it continued when restarted or stopped with no attempt on the device', () => {
+    for (const action of ['restart_story', 'stop_session'] as const) {
+      const { engine, logs } = setup({ sentence_index: 0, word_index: 0, letter_index: 1 });
+      engine.start();
+      engine.control(action);
+      expect(logs).toHaveLength(1);
+      expect(logs[0]).toMatchObject({
+        server_session_id: '11111111-1111-4111-8111-111111111111',
+        ended: action === 'restart_story' ? 'restarted' : 'stopped',
+        attempts: [],
+      });
+    }
+    // a session of the device's own with no attempt has nothing to end: no log
+    const own = setup();
+    own.engine.start();
+    own.engine.control('restart_story');
+    own.engine.control('stop_session');
+    expect(own.logs).toEqual([]);
+  });
+
+  it('runs the actions after a restart on the device', () => {
+    const { engine, msgs, logs } = setup({ sentence_index: 1, word_index: 0, letter_index: 1 });
+    engine.start();
+    const last = () => msgs[msgs.length - 1]!;
+    engine.control('restart_story');
+    expect(logs).toHaveLength(1);
 
     engine.control('next_sentence');
     expect((last().data as any).state.target.letter).toBe('B');

@@ -144,7 +144,7 @@ export class OfflinePracticeEngine {
       }
       case 'restart_story':
         this.status = 'restarted';
-        this.handOver(null);
+        this.handOver(null, 'restarted');
         this.status = 'active';
         this.engine.restart();
         this.reader.reset();
@@ -161,7 +161,7 @@ export class OfflinePracticeEngine {
         this.status = 'stopped';
         this.move();
         this.emit('control_response', { data: { action, success: true, state: this.state() } });
-        this.handOver(null);
+        this.handOver(null, 'stopped');
         return;
     }
     this.emit('control_response', { data: { action, success: true, state: this.state() } });
@@ -253,29 +253,42 @@ export class OfflinePracticeEngine {
     if (!this.handedOver) void this.opts.onPracticeData(this.logSoFar(null));
   }
 
-  private handOver(completedAt: string | null): void | Promise<void> {
+  /**
+   * The log to the sync queue, once: at the end (finished, or `ended` restarted or stopped), or
+   * when the connection returns or the learner leaves (neither).
+   */
+  private handOver(completedAt: string | null, ended?: 'restarted' | 'stopped'): void | Promise<void> {
     if (this.handedOver) return;
     this.handedOver = true;
-    // A log with no attempt carries nothing for the learner's progress (and makes no session).
-    if (this.log.attempts.length === 0) return;
-    return this.opts.onPracticeData(this.logSoFar(completedAt));
+    // A log with no attempt carries nothing for the learner's progress (and makes no session),
+    // unless it ends the live session it continued (restarted or stopped here, as online).
+    const endsLive = !!ended && this.log.server_session_id !== this.log.client_id;
+    if (this.log.attempts.length === 0 && !endsLive) return;
+    return this.opts.onPracticeData(this.logSoFar(completedAt, ended));
   }
 
   /** The log as it goes to the sync queue: the attempts so far and the practice time. */
-  private logSoFar(completedAt: string | null): OfflinePracticeLog {
+  private logSoFar(completedAt: string | null, ended?: 'restarted' | 'stopped'): OfflinePracticeLog {
     return {
       ...this.log,
+      ...(ended ? { ended } : {}),
       completed_at: completedAt,
       active_ms: Math.round(this.activeMs),
       attempts: [...this.log.attempts],
     };
   }
 
+  /**
+   * A new log: it continues the live session `serverSessionId`, or is a session of its own begun
+   * here, which the server keeps under the log's own id while unfinished, so that the learner,
+   * back online, continues the same session.
+   */
   private newLog(serverSessionId: string | null): OfflinePracticeLog {
+    const clientId = this.uuid();
     return {
-      client_id: this.uuid(),
+      client_id: clientId,
       story_id: this.opts.story.id,
-      server_session_id: serverSessionId,
+      server_session_id: serverSessionId ?? clientId,
       started_at: new Date(this.now()).toISOString(),
       completed_at: null,
       attempts: [],

@@ -24,8 +24,14 @@ export interface OfflineAttempt {
 export interface OfflinePracticeLog {
   client_id: string;
   story_id: string;
-  /** the server session this practice continued, when it began online */
+  /**
+   * The server session this practice continues: the live one it took over, or, for a session
+   * begun on the device, the log's own client_id (the server keeps it under that id while it is
+   * unfinished, so the learner continues it online).
+   */
   server_session_id: string | null;
+  /** restarted or stopped on the device without finishing: the session it continued ends so */
+  ended?: 'restarted' | 'stopped';
   started_at: string;
   completed_at: string | null;
   /** practice time on the device (the moves' gaps, each up to a minute: practiceTime's rule) */

@@ -48,8 +48,10 @@ describe('offline practice log -> practice-data upload', () => {
       ['I', 'I', true, 0, 1],
     ]);
     expect(upload.attempts.every((a) => Number.isInteger(a.held_ms) && a.hint !== undefined)).toBe(true);
-    // practice begun on the device names no server session
-    expect(upload.session_id).toBeUndefined();
+    // practice begun on the device is kept under its own id (to be continued online)
+    expect(upload.session_id).toBe(last.client_id);
+    expect(upload.ended).toBeUndefined();
+    expect(toOfflineSession({ ...last, ended: 'restarted' }).ended).toBe('restarted');
     expect(toOfflineSession({ ...last, server_session_id: '11111111-1111-4111-8111-111111111111' }).session_id).toBe(
       '11111111-1111-4111-8111-111111111111',
     );

@@ -9,6 +9,7 @@ export function toOfflineSession(log: OfflinePracticeLog): OfflineSessionRequest
     story_id: log.story_id,
     // the server session it continued: one story practised partly online and partly offline is one session
     ...(log.server_session_id ? { session_id: log.server_session_id } : {}),
+    ...(log.ended ? { ended: log.ended } : {}),
     started_at: log.started_at,
     completed_at: log.completed_at,
     ...(log.active_ms ? { active_ms: log.active_ms } : {}),

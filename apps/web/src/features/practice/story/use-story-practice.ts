@@ -97,9 +97,10 @@ export function useStoryPractice(live: LiveContext, onPracticeData: PracticeData
 
   /** One practice message, from the server or (onDevice) from the offline engine. */
   const handle = useCallback((msg: ReceivedLiveMessage, onDevice: boolean) => {
-    // Offline sessions are not the server's: the resumable session id stays the server's one.
+    // The session continued on the server at the next connection: the live one, or one begun on
+    // the device (started offline, or restarted there), which the server keeps under the device's
+    // id once its log has landed; the live one the device took over ended with the restart.
     const remember = (id: string) => {
-      if (onDevice) return;
       sessionId.current = id;
       sessionStorage.setItem(SESSION_KEY, id);
     };
