@@ -82,9 +82,14 @@ export class AuthService {
     };
   }
 
-  private async issue(user: UserRow, userAgent: string | null): Promise<TokenPair> {
-    const { sessionId, refreshToken } = await createSession(this.db, user.id, userAgent);
-    return this.pair(user, sessionId, refreshToken);
+  /**
+   * A new sign-in session for `user`; a sign-in passes the password hash it checked, and is refused
+   * as a wrong password when that password was changed or reset since (createSession).
+   */
+  private async issue(user: UserRow, userAgent: string | null, checkedHash?: string): Promise<TokenPair> {
+    const opened = await createSession(this.db, user.id, userAgent, checkedHash);
+    if (!opened) throw new AppError('INVALID_CREDENTIALS');
+    return this.pair(user, opened.sessionId, opened.refreshToken);
   }
 
   private async pair(user: UserRow, sessionId: string, refreshToken: string): Promise<TokenPair> {
@@ -145,7 +150,7 @@ export class AuthService {
     const id = identifier.trim().toLowerCase();
     // one at a time per identifier: a burst of guesses each sees the failures recorded before it
     const user = await this.checks.run(`sign-in:${id}`, () => this.checkSignIn(id, password, ip));
-    return this.issue(user, userAgent);
+    return this.issue(user, userAgent, user.passwordHash);
   }
 
   private async checkSignIn(id: string, password: string, ip: string) {

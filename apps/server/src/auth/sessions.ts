@@ -1,6 +1,6 @@
 import { and, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { authSessions, refreshTokens } from '../db/schema';
+import { authSessions, refreshTokens, users } from '../db/schema';
 import { GRACE_WAIT_MS, graceKey, openSuccessor, sealSuccessor, type RefreshGrace } from './refresh-grace';
 import { hashToken, newOpaqueToken } from './tokens';
 
@@ -10,20 +10,38 @@ export type RotateResult =
   | { ok: true; userId: string; sessionId: string; refreshToken: string }
   | { ok: false; reason: 'unknown' | 'reused' | 'revoked' | 'expired'; sessionId?: string };
 
+/**
+ * Opens a sign-in session with its first refresh token. With `checkedHash` (a sign-in), only while
+ * the account still has that password and is not disabled, read under a lock of the user's row:
+ * a sign-in whose password check ran before a reset or a change of password, and that got here
+ * after it, opens nothing (the reset or change signs out every session after its new password is
+ * stored, so a session opened before that is signed out with the rest). Null when refused.
+ */
 export async function createSession(
   db: Db,
   userId: string,
   userAgent: string | null,
-): Promise<{ sessionId: string; refreshToken: string }> {
+  checkedHash?: string,
+): Promise<{ sessionId: string; refreshToken: string } | null> {
   const expiresAt = new Date(Date.now() + REFRESH_TOKEN_TTL_DAYS * 86_400_000);
-  const [session] = await db
-    .insert(authSessions)
-    .values({ userId, expiresAt, userAgent: userAgent?.slice(0, 300) ?? null })
-    .returning({ id: authSessions.id });
-  if (!session) throw new Error('session insert returned nothing');
-  const refreshToken = newOpaqueToken();
-  await db.insert(refreshTokens).values({ sessionId: session.id, tokenHash: hashToken(refreshToken) });
-  return { sessionId: session.id, refreshToken };
+  return db.transaction(async (tx) => {
+    if (checkedHash !== undefined) {
+      const [user] = await tx
+        .select({ passwordHash: users.passwordHash, disabled: users.disabled })
+        .from(users)
+        .where(eq(users.id, userId))
+        .for('update');
+      if (!user || user.disabled || user.passwordHash !== checkedHash) return null;
+    }
+    const [session] = await tx
+      .insert(authSessions)
+      .values({ userId, expiresAt, userAgent: userAgent?.slice(0, 300) ?? null })
+      .returning({ id: authSessions.id });
+    if (!session) throw new Error('session insert returned nothing');
+    const refreshToken = newOpaqueToken();
+    await tx.insert(refreshTokens).values({ sessionId: session.id, tokenHash: hashToken(refreshToken) });
+    return { sessionId: session.id, refreshToken };
+  });
 }
 
 /**
