@@ -2,6 +2,24 @@ import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { expect, newLearner, registerViaUi, test } from './support/fixtures';
 
+/** The reset link mailed to `to` (mail is sent off the request path: it is awaited in the outbox). */
+async function resetLinkFor(to: string): Promise<string> {
+  const outbox = join(process.env.E2E_DATA_DIR!, 'outbox');
+  const mailTo = async () => {
+    const files = await readdir(outbox).catch(() => [] as string[]);
+    for (const f of files) {
+      const mail = JSON.parse(await readFile(join(outbox, f), 'utf8').catch(() => '{}')) as {
+        to?: string;
+        text?: string;
+      };
+      if (mail.to === to) return mail;
+    }
+    return null;
+  };
+  await expect.poll(mailTo).toBeTruthy();
+  return /(http\S+reset-password\?token=\S+)/.exec((await mailTo())!.text!)![1]!;
+}
+
 test('register, stay signed in across a reload, log out, and return to the original page after sign-in', async ({
   page,
   base,
@@ -57,7 +75,7 @@ test('logging out in one tab signs the other tab out at once, where the learner 
   await other.close();
 });
 
-test('a wrong password shows the exact spec text, and the sixth failure shows the lockout text', async ({
+test('a wrong password shows the exact spec text, the sixth failure the lockout text, and a reset ends the lockout', async ({
   page,
   base,
   request,
@@ -80,6 +98,21 @@ test('a wrong password shows the exact spec text, and the sixth failure shows th
   await expect(alert).toContainText('Please wait 15-30 minutes before trying again.');
   await expect(alert.getByRole('link', { name: 'Reset your password' })).toHaveAttribute('href', '/forgot-password');
   await expect(page).toHaveURL(/\/login$/);
+
+  // Following that advice: after the reset, "You can sign in now" is true in this browser too
+  await alert.getByRole('link', { name: 'Reset your password' }).click();
+  await page.getByLabel('Email').fill(learner.email);
+  await page.getByRole('button', { name: 'Send reset link' }).click();
+  await page.goto(await resetLinkFor(learner.email));
+  await page.getByLabel('New password', { exact: true }).fill('after-the-lockout-7');
+  await page.getByLabel('Confirm new password').fill('after-the-lockout-7');
+  await page.getByRole('button', { name: 'Save new password' }).click();
+  await expect(page.getByText('Your password has been reset. You can sign in now.')).toBeVisible();
+  await page.getByRole('link', { name: 'Sign in', exact: true }).click();
+  await page.getByLabel('Email or username').fill(learner.email);
+  await page.getByLabel('Password').fill('after-the-lockout-7');
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
 });
 
 test('forgot and reset password through the outbox', async ({ page, base, request }) => {
@@ -91,22 +124,7 @@ test('forgot and reset password through the outbox', async ({ page, base, reques
   await page.getByRole('button', { name: 'Send reset link' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'If an account exists' })).toBeVisible();
 
-  // The mail is sent off the request path: wait for it to land in the outbox.
-  const outbox = join(process.env.E2E_DATA_DIR!, 'outbox');
-  const mailTo = async (to: string) => {
-    const files = await readdir(outbox).catch(() => [] as string[]);
-    for (const f of files) {
-      const mail = JSON.parse(await readFile(join(outbox, f), 'utf8').catch(() => '{}')) as {
-        to?: string;
-        text?: string;
-      };
-      if (mail.to === to) return mail;
-    }
-    return null;
-  };
-  await expect.poll(() => mailTo(learner.email)).toBeTruthy();
-  const mail = (await mailTo(learner.email))!;
-  const link = /(http\S+reset-password\?token=\S+)/.exec(mail.text!)![1]!;
+  const link = await resetLinkFor(learner.email);
   await page.goto(link);
   await page.getByLabel('New password', { exact: true }).fill('a-brand-new-one');
   await page.getByLabel('Confirm new password').fill('a-brand-new-one');

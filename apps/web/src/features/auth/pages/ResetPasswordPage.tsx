@@ -6,6 +6,7 @@ import { Alert } from '../../../lib/ui/Alert';
 import { Field } from '../../../lib/ui/Field';
 import { useFocusFirstInvalid } from '../../../lib/ui/focus-first-invalid';
 import { resetPassword } from '../api/reset-password';
+import { clearAllAttempts } from '../state/lockout';
 import { AuthCard } from '../components/AuthCard';
 import { PasswordHint } from '../password/PasswordHint';
 import { usePasswordCheck } from '../password/use-password-check';
@@ -38,6 +39,7 @@ export function ResetPasswordPage() {
     setState('saving');
     try {
       await resetPassword(token, password);
+      clearAllAttempts();
       setState('done');
     } catch (err) {
       if (err instanceof ApiError && err.field === 'new_password') {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { clearAttempts, isLockedOut, recordFailedAttempt } from './lockout';
+import { clearAllAttempts, clearAttempts, isLockedOut, recordFailedAttempt } from './lockout';
 
 describe('client lockout', () => {
   it('locks after 5 invalid-credential failures within 15 minutes, per email', () => {
@@ -18,5 +18,16 @@ describe('client lockout', () => {
     expect(isLockedOut('c@x.org')).toBe(true);
     clearAttempts('c@x.org');
     expect(isLockedOut('c@x.org')).toBe(false);
+  });
+
+  it('a password reset on this device ends every lockout kept here', () => {
+    const t0 = 2_000_000;
+    for (let i = 0; i < 5; i++) {
+      recordFailedAttempt('c@x.org', 'invalid_credentials', t0 + i);
+      recordFailedAttempt('someone', 'invalid_credentials', t0 + i);
+    }
+    expect(isLockedOut('c@x.org', t0 + 10) && isLockedOut('someone', t0 + 10)).toBe(true);
+    clearAllAttempts();
+    expect(isLockedOut('c@x.org', t0 + 10) || isLockedOut('someone', t0 + 10)).toBe(false);
   });
 });

@@ -30,3 +30,12 @@ export function clearAttempts(email: string): void {
   delete all[email.trim().toLowerCase()];
   writeJson(LOGIN_ATTEMPTS_KEY, all);
 }
+
+/**
+ * A password reset done on this device: every lockout kept here ends (the reset link proved the
+ * learner holds the account's mail, and the server has cleared its own counts). The page does not
+ * know which email or username was locked, so none stays: "You can sign in now" is true.
+ */
+export function clearAllAttempts(): void {
+  writeJson(LOGIN_ATTEMPTS_KEY, {});
+}
