@@ -22,12 +22,14 @@ export const OFFLINE_LIMITS = {
 } as const;
 
 /**
- * An ISO 8601 time with its offset, from 1970 on (in UTC): a device clock reset to its epoch is still
- * a time the server can correct (sent_at) and store; a year 0 is not (the database refuses it).
+ * An ISO 8601 time with its offset, from 1970 to 9999 (in UTC): a device clock reset to its epoch is
+ * still a time the server can correct (sent_at) and store; a year 0 is not (the database refuses
+ * it), nor 9999-12-31T23:59-23:59, which is in the year 10000 in UTC.
  */
-const isoDate = z.iso
-  .datetime({ offset: true })
-  .refine((s) => new Date(s).getUTCFullYear() >= 1970, 'must be a time from 1970 on');
+const isoDate = z.iso.datetime({ offset: true }).refine((s) => {
+  const year = new Date(s).getUTCFullYear();
+  return year >= 1970 && year <= 9999;
+}, 'must be a time from 1970 to 9999');
 
 export const offlineAttemptSchema = z.object({
   client_id: z.uuid(),

@@ -2,7 +2,7 @@ import { ROUTES, type RestRoute } from '@asl/protocol';
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { findNul, serve } from './contract';
+import { findUnstorable, serve } from './contract';
 import { AppError } from '../errors';
 import { registerErrorHandling } from './error-handler';
 
@@ -109,21 +109,29 @@ describe('serve(app, route): a route of the contract', () => {
   });
 });
 
-describe('findNul', () => {
+describe('findUnstorable', () => {
   it('finds the first NUL in strings and keys, or none', () => {
-    expect(findNul({ a: 'x', b: ['y', { c: 'z' }] })).toBeNull();
-    expect(findNul({ a: 'x', b: ['y', { c: 'z\u0000' }], d: '\u0000' })).toEqual({
+    expect(findUnstorable({ a: 'x', b: ['y', { c: 'z' }] })).toBeNull();
+    expect(findUnstorable({ a: 'x', b: ['y', { c: 'z\u0000' }], d: '\u0000' })).toEqual({
       path: ['b', '1', 'c'],
       inKey: false,
+      what: 'nul',
     });
-    expect(findNul({ a: { 'b\u0000': 1 } })).toEqual({ path: ['a'], inKey: true });
-    expect(findNul('\u0000')).toEqual({ path: [], inKey: false });
-    expect(findNul(null)).toBeNull();
+    expect(findUnstorable({ a: { 'b\u0000': 1 } })).toEqual({ path: ['a'], inKey: true, what: 'nul' });
+    expect(findUnstorable('\u0000')).toEqual({ path: [], inKey: false, what: 'nul' });
+    expect(findUnstorable(null)).toBeNull();
+  });
+
+  it('finds half a surrogate pair, alone, first or last, in strings and keys; whole pairs pass', () => {
+    expect(findUnstorable({ a: 'sign \u{1F91F} ok', b: ['\uD83E\uDD1F'] })).toBeNull();
+    for (const lone of ['\uD800', 'x\uDBFFy', '\uDC00', 'ab\uDFFF', '\uDD1F\uD83E'])
+      expect(findUnstorable({ props: { a: lone } })).toEqual({ path: ['props', 'a'], inKey: false, what: 'surrogate' });
+    expect(findUnstorable({ props: { '\uDC00': 1 } })).toEqual({ path: ['props'], inKey: true, what: 'surrogate' });
   });
 
   it('walks a deeply nested body without overflowing the stack', () => {
     let deep: unknown = '\u0000';
     for (let i = 0; i < 100_000; i++) deep = [deep];
-    expect(findNul(deep)?.path).toHaveLength(100_000);
+    expect(findUnstorable(deep)?.path).toHaveLength(100_000);
   });
 });

@@ -12,13 +12,24 @@ import { serializerCompiler } from 'fastify-type-provider-zod';
 import type { ZodType } from 'zod';
 import { AppError, parseWith } from '../errors';
 
+/** Half of a surrogate pair without its other half (JSON's "\ud800" escapes make one). */
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+/** What in a string PostgreSQL cannot store as it is: NUL, or a lone surrogate. */
+function unstorable(text: string): 'nul' | 'surrogate' | null {
+  if (text.includes('\0')) return 'nul';
+  return LONE_SURROGATE.test(text) ? 'surrogate' : null;
+}
+
 /**
- * Where `data` holds the NUL character (U+0000), in a string or an object's key: the path to it
- * (a key's path is its object's), or null when there is none. PostgreSQL cannot store NUL in text
- * or jsonb (it answers 22021 or 22P05), so such input must be refused as the client's mistake
- * rather than failing as a 500. A loop, not recursion: a deeply nested body cannot overflow the stack.
+ * Where `data` holds text PostgreSQL cannot store as it is, in a string or an object's key: the
+ * NUL character (U+0000), refused in text and jsonb (22021, 22P05), or a lone surrogate, refused
+ * in jsonb (22P02) and silently turned into U+FFFD in text. The path to it (a key's path is its
+ * object's), or null when there is none. Such input is refused as the client's mistake rather than
+ * failing as a 500 or being stored altered. A loop, not recursion: a deeply nested body cannot
+ * overflow the stack.
  */
-export function findNul(data: unknown): { path: string[]; inKey: boolean } | null {
+export function findUnstorable(data: unknown): { path: string[]; inKey: boolean; what: 'nul' | 'surrogate' } | null {
   // each entry links to its parent's, so a deep body costs no copies of its path
   interface At {
     value: unknown;
@@ -35,10 +46,14 @@ export function findNul(data: unknown): { path: string[]; inKey: boolean } | nul
     const at = stack.pop()!;
     const { value } = at;
     if (typeof value === 'string') {
-      if (value.includes('\0')) return { path: pathOf(at), inKey: false };
+      const what = unstorable(value);
+      if (what) return { path: pathOf(at), inKey: false, what };
     } else if (value !== null && typeof value === 'object') {
       const entries = Object.entries(value);
-      if (entries.some(([k]) => k.includes('\0'))) return { path: pathOf(at), inKey: true };
+      for (const [k] of entries) {
+        const what = unstorable(k);
+        if (what) return { path: pathOf(at), inKey: true, what };
+      }
       // reversed onto the stack, so the first field with a NUL is the one reported
       for (const [key, v] of entries.reverse()) stack.push({ value: v, key, parent: at });
     }
@@ -46,13 +61,17 @@ export function findNul(data: unknown): { path: string[]; inKey: boolean } | nul
   return null;
 }
 
-/** Refuses params, query or body holding the NUL character with a VALIDATION_ERROR naming where. */
-function refuseNul(data: unknown): void {
-  const found = findNul(data);
+/** Refuses params, query or body holding NUL or a lone surrogate with a VALIDATION_ERROR naming where. */
+function refuseUnstorable(data: unknown): void {
+  const found = findUnstorable(data);
   if (!found) return;
   const field = found.path.join('.') || undefined;
   const what = found.inKey ? `A field name${field ? ` in ${field}` : ''}` : (field ?? 'The input');
-  throw new AppError('VALIDATION_ERROR', `${what} must not contain the NUL character.`, field);
+  const rule =
+    found.what === 'nul'
+      ? 'must not contain the NUL character'
+      : 'must not contain half a character (a lone surrogate)';
+  throw new AppError('VALIDATION_ERROR', `${what} ${rule}.`, field);
 }
 
 /**
@@ -64,7 +83,7 @@ const codedValidatorCompiler: FastifySchemaCompiler<ZodType> =
   ({ schema }) =>
   (data) => {
     try {
-      refuseNul(data);
+      refuseUnstorable(data);
       return { value: parseWith(schema, data) };
     } catch (error) {
       return { error: error as Error };

@@ -47,6 +47,16 @@ function sendError(error: FastifyError | AppError, request: FastifyRequest, repl
   if (routerError) {
     return reply.status(routerError.status).send(errorBody('VALIDATION_ERROR', routerError.message));
   }
+  if (error.code === 'FST_CP_ERR_INVALID_CONTENT_ENCODING') {
+    return reply
+      .status(415)
+      .send(
+        errorBody(
+          'UNSUPPORTED_MEDIA_TYPE',
+          "The request body's Content-Encoding is not supported: send it as it is, or as gzip, deflate or br.",
+        ),
+      );
+  }
   if (error instanceof SyntaxError || (error.code && FASTIFY_CODE_MAP[error.code])) {
     const code = (error.code && FASTIFY_CODE_MAP[error.code]) || 'INVALID_JSON';
     return reply.status(errorEntry(code).status).send(errorBody(code));

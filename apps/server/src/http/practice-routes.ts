@@ -13,6 +13,7 @@ import { learnerWriteLimit, type WriteLimits } from './auth/limit';
 import { principalOf, requireAuth, requirePermission } from './authenticate';
 import { AppError } from '../errors';
 import { serve } from './contract';
+import { storableReal } from '../db/storable';
 
 /** Stories, progress and feedback reports: GET /stories, GET /stories/:id, GET /progress, POST /feedback-reports. */
 export function registerPracticeRoutes(
@@ -71,7 +72,7 @@ export function registerPracticeRoutes(
           sessionId,
           target: body.target,
           detected: body.detected,
-          confidence: body.confidence ?? null,
+          confidence: body.confidence === undefined ? null : storableReal(body.confidence),
           landmarks: body.landmarks ?? null,
           frames: body.frames?.length ? body.frames : null,
           note: body.note ?? null,

@@ -4,6 +4,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { feedbackReports, practiceAttempts, practiceSessions } from '../db/schema';
 import { AppError } from '../errors';
+import { storableReal } from '../db/storable';
 import { sessionAttempts } from './session-attempts';
 
 /** Longest practice time credited for one offline session (idle gaps are capped too: practiceTime). */
@@ -23,7 +24,11 @@ export function serverTimes(body: OfflineSessionRequest, now = Date.now()) {
   const off = body.sent_at ? now - Date.parse(body.sent_at) : 0;
   // A `sent_at` that would move the earliest time before 1970 (one the database cannot store, or
   // no practice's) does not fit the device's other times: they are taken as they are.
-  const earliest = Math.min(Date.parse(body.started_at), ...body.attempts.map((a) => Date.parse(a.at)));
+  const earliest = Math.min(
+    Date.parse(body.started_at),
+    ...(body.completed_at ? [Date.parse(body.completed_at)] : []),
+    ...body.attempts.map((a) => Date.parse(a.at)),
+  );
   const shift = Math.abs(off) > CLOCK_TOLERANCE_MS && earliest + off >= 0 ? off : 0;
   const when = (iso: string) => new Date(Math.min(now, Date.parse(iso) + shift));
   return {
@@ -192,7 +197,7 @@ async function storeOfflineSession(
             letterIndex: a.letter_index,
             target: a.target,
             detected: a.detected,
-            confidence: a.confidence,
+            confidence: storableReal(a.confidence),
             correct: a.correct,
             hint: a.hint ?? '',
             heldMs: a.held_ms,

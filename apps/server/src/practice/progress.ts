@@ -66,7 +66,8 @@ export async function computeProgress(
     .select({
       sessions: sql<number>`count(*)::int`,
       completed: sql<number>`count(*) filter (where ${practiceSessions.status} = 'completed')::int`,
-      time: sql<number>`coalesce(sum(${practiceSessions.activeMs}), 0)::int`,
+      // float8, not int: a learner's whole practice time passes 2^31 ms (596 hours); bigint would come back as text
+      time: sql<number>`coalesce(sum(${practiceSessions.activeMs}), 0)::float8`,
     })
     .from(practiceSessions)
     .where(and(eq(practiceSessions.userId, userId), hasAttempts));
