@@ -46,6 +46,24 @@ describe('story picker', () => {
     expect(suggestStory(lib, ['S', 'U', 'N', 'H', 'O'], 1)!.id).toBe('c');
     expect(suggestStory(lib, ['R', 'A', 'I', 'N', 'W', 'E', 'T'], 2)!.id).toBe('b');
   });
+  it("keeps to the learner's level: weak letters choose among stories as near, never a jump of two levels", () => {
+    const long: Story = {
+      id: 'long',
+      level: 3,
+      title: 'Saturday soccer',
+      summary: '',
+      tags: [],
+      sentences: [{ text: 'Soccer on Saturday.', targets: ['SOCCER', 'SATURDAY', 'SEASONS'] }],
+    };
+    const library = [...lib, long];
+    // many S in the long Level 3 story; a Level 1 learner gets a Level 1 story
+    expect(suggestStory(library, ['S'], 1)!.id).toBe('c');
+    // practised lately: the other Level 1 story, then one a level away, before a jump of two
+    expect(suggestStory(library, ['S'], 1, ['c'])!.id).toBe('a');
+    expect(suggestStory(library, ['S'], 1, ['c', 'a'])!.id).toBe('b');
+    // a Level 3 learner: the Level 3 story
+    expect(suggestStory(library, ['S'], 3)!.id).toBe('long');
+  });
 });
 
 describe('drillForLetters', () => {

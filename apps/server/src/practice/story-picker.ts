@@ -51,15 +51,25 @@ export function assembleForTopic(topic: string, library: Story[]): Story | null 
   };
 }
 
-/** The story that practises the learner's weakest letters most, preferring their level. */
+/**
+ * The next story: at the learner's level, favouring their weakest letters. The level comes first
+ * (a story one level away, up or down, only when every one at theirs was practised lately, and
+ * further only when no nearer one is left); among stories as near, the one that practises the
+ * weak letters most, by share of its letters (a long story is not a better fit for being long).
+ * Before, every weak letter counted more than a level: a Level 1 learner weak at S was sent to a
+ * Level 3 story of 57 letters with many S.
+ */
 export function suggestStory(library: Story[], weakest: string[], level = 1, recent: string[] = []): Story | null {
-  let best: { story: Story; score: number } | null = null;
+  let best: { story: Story; distance: number; fit: number } | null = null;
   for (const story of library) {
     if (story.tags.includes('topic')) continue;
     const letters = story.sentences.flatMap((s) => s.targets.join('').split(''));
-    const weakHits = letters.filter((l) => weakest.includes(l)).length;
-    const score = weakHits * 3 - Math.abs(story.level - level) * 2 - (recent.includes(story.id) ? 4 : 0);
-    if (!best || score > best.score) best = { story, score };
+    const fit = letters.length ? letters.filter((l) => weakest.includes(l)).length / letters.length : 0;
+    // practised lately: as far as a story one level away (and still before those two away)
+    const distance = Math.abs(story.level - level) + (recent.includes(story.id) ? 1.5 : 0);
+    if (!best || distance < best.distance || (distance === best.distance && fit > best.fit)) {
+      best = { story, distance, fit };
+    }
   }
   return best?.story ?? null;
 }
