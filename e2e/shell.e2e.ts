@@ -123,7 +123,8 @@ test.describe('signed in', () => {
       expect(title.x + title.width).toBeLessThanOrEqual(card.x + card.width);
       // the page's name in the header is whole beside the name's button
       expect(await cutShort(page.locator('.header .current-module'))).toBeLessThanOrEqual(0);
-      await page.locator('.user-button').click();
+      // the button is named by the learner's name, on a phone too (where the name is out of sight)
+      await page.getByRole('button', { name: long, exact: true }).click();
       const menu = page.getByRole('menu', { name: 'User menu' });
       await expect(menu).toContainText(long);
       const box = (await menu.boundingBox())!;
@@ -234,7 +235,10 @@ test.describe('signed in', () => {
       ['/harmony', 'Harmony', 'practise together with other learners'],
       ['/reconnect', 'Reconnect', 'Community challenges'],
     ]) {
-      await page.goto(`${base}${path}`);
+      // from the dashboard's card, its link named for its module (two cards say "See what is planned")
+      await page.goto(`${base}/dashboard`);
+      await page.getByRole('link', { name: `See what is planned for ${name}`, exact: true }).click();
+      await expect(page).toHaveURL(`${base}${path}`);
       await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
       await expect(page.getByText('Coming soon', { exact: true })).toBeVisible();
       await expect(page.locator('.lead')).toContainText(text);

@@ -47,14 +47,18 @@ export function DashboardPage() {
             <Users size={20} aria-hidden="true" /> Harmony
           </h2>
           <p>Practise together with other learners in real time. Coming soon.</p>
-          <Link to="/harmony">See what is planned</Link>
+          <Link to="/harmony">
+            See what is planned<span className="visually-hidden"> for Harmony</span>
+          </Link>
         </article>
         <article className="card module-card">
           <h2>
             <HeartHandshake size={20} aria-hidden="true" /> Reconnect
           </h2>
           <p>Shared goals and challenges with the signing community. Coming soon.</p>
-          <Link to="/reconnect">See what is planned</Link>
+          <Link to="/reconnect">
+            See what is planned<span className="visually-hidden"> for Reconnect</span>
+          </Link>
         </article>
         <article className="card module-card">
           <h2>
