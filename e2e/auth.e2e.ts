@@ -115,6 +115,38 @@ test('a wrong password shows the exact spec text, the sixth failure the lockout 
   await expect(page).toHaveURL(/\/dashboard$/);
 });
 
+test('change password in Settings: typed twice, not the one in use, then the new one signs in', async ({
+  page,
+  base,
+}) => {
+  const learner = await registerViaUi(page);
+  await page.goto(`${base}/settings`);
+  const form = page.getByRole('form', { name: 'Change password' });
+  const submit = form.getByRole('button', { name: 'Change password' });
+  await form.getByLabel('Current password').fill(learner.password);
+  // the same password again: nothing would change but every other device signed out
+  await form.getByLabel('New password', { exact: true }).fill(learner.password);
+  await form.getByLabel('Confirm new password').fill(learner.password);
+  await submit.click();
+  await expect(form.getByText('Choose a new password, not the one you have now.')).toBeVisible();
+  // a typo in one of the two
+  await form.getByLabel('New password', { exact: true }).fill('settings-new-pass-8');
+  await form.getByLabel('Confirm new password').fill('settings-new-pass-9');
+  await submit.click();
+  await expect(form.getByText('The passwords do not match.')).toBeVisible();
+  await form.getByLabel('Confirm new password').fill('settings-new-pass-8');
+  await submit.click();
+  await expect(page.getByText('Your password has been changed. Other devices have been signed out.')).toBeVisible();
+  // signed out and in again: the new password is the one
+  await page.locator('.user-button').click();
+  await page.getByRole('menuitem', { name: 'Logout' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  await page.getByLabel('Email or username').fill(learner.username);
+  await page.getByLabel('Password').fill('settings-new-pass-8');
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+});
+
 test('forgot and reset password through the outbox', async ({ page, base, request }) => {
   const learner = newLearner();
   expect((await request.post(`${base}/api/v1/auth/register`, { data: learner })).status()).toBe(201);

@@ -94,10 +94,15 @@ export const resetPasswordRequestSchema = z.object({
   token: z.string({ error: 'Reset token is required.' }).min(1).max(512),
   new_password: passwordSchema,
 });
-export const changePasswordRequestSchema = z.object({
-  current_password: z.string({ error: 'Current password is required.' }).min(1).max(PASSWORD_RULES.max),
-  new_password: passwordSchema,
-});
+/** What a new password the same as the current one is answered (it would sign out other devices for nothing). */
+export const SAME_PASSWORD_MESSAGE = 'Choose a new password, not the one you have now.';
+
+export const changePasswordRequestSchema = z
+  .object({
+    current_password: z.string({ error: 'Current password is required.' }).min(1).max(PASSWORD_RULES.max),
+    new_password: passwordSchema,
+  })
+  .refine((b) => b.current_password !== b.new_password, { path: ['new_password'], message: SAME_PASSWORD_MESSAGE });
 export const profileUpdateRequestSchema = z
   .object({
     firstName: nameSchema('First name'),

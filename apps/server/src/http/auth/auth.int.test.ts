@@ -166,6 +166,18 @@ describe.each(DB_KINDS)('accounts (%s)', (kind) => {
     });
     expect(wrong.status).toBe(400);
     expect(wrong.body.error).toMatchObject({ code: 'WRONG_PASSWORD', field: 'current_password' });
+    // the password in use as the new one: refused, and no other device signed out for nothing
+    const same = await call(server.api('/auth/change-password'), {
+      token: res.body.access_token,
+      body: { current_password: body.password, new_password: body.password },
+    });
+    expect(same.status).toBe(400);
+    expect(same.body.error).toMatchObject({
+      code: 'VALIDATION_ERROR',
+      field: 'new_password',
+      message: 'Choose a new password, not the one you have now.',
+    });
+    expect((await call(server.api('/auth/me'), { token: other.body.access_token })).status).toBe(200);
     const ok = await call(server.api('/auth/change-password'), {
       token: res.body.access_token,
       body: { current_password: body.password, new_password: 'a-new-password' },

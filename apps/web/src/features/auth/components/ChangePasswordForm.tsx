@@ -1,4 +1,4 @@
-import { SESSION_MESSAGES } from '@asl/protocol';
+import { SAME_PASSWORD_MESSAGE, SESSION_MESSAGES } from '@asl/protocol';
 import { useState, type FormEvent } from 'react';
 import { ApiError } from '../../../lib/api/api-error';
 import { notify } from '../../../lib/notifications/notifications';
@@ -11,11 +11,12 @@ import { changePassword } from '../api/change-password';
 import { PasswordHint } from '../password/PasswordHint';
 import { usePasswordCheck } from '../password/use-password-check';
 
-type Errors = Partial<Record<'current' | 'next', string>>;
+type Errors = Partial<Record<'current' | 'next' | 'confirm', string>>;
 
 export function ChangePasswordForm() {
   const [current, setCurrent] = useState('');
   const [next, setNext] = useState('');
+  const [confirm, setConfirm] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
   const [errors, setErrors] = useState<Errors>({});
@@ -35,6 +36,11 @@ export function ChangePasswordForm() {
     const found: Errors = {};
     if (!current) found.current = 'Enter your current password.';
     if (verdict.problem) found.next = verdict.problem;
+    else if (next === current) found.next = SAME_PASSWORD_MESSAGE;
+    // typed twice, as on registration and reset: a typo here would sign out every other device
+    // and leave the learner without a password they know
+    if (!confirm) found.confirm = 'Type the new password again to confirm it.';
+    else if (confirm !== next) found.confirm = 'The passwords do not match.';
     if (Object.keys(found).length > 0) return fail(found);
     setErrors({});
     setSaving(true);
@@ -42,6 +48,7 @@ export function ChangePasswordForm() {
       await changePassword(current, next);
       setCurrent('');
       setNext('');
+      setConfirm('');
       notify('Your password has been changed. Other devices have been signed out.', 'success');
     } catch (err) {
       if (err instanceof ApiError && err.field === 'current_password') fail({ current: err.message });
@@ -80,6 +87,18 @@ export function ChangePasswordForm() {
         }}
         hint={<PasswordHint password={next} verdict={verdict} />}
         error={errors.next}
+      />
+      <Field
+        label="Confirm new password"
+        name="confirm_password"
+        type="password"
+        autoComplete="new-password"
+        value={confirm}
+        onChange={(e) => {
+          setConfirm(e.target.value);
+          setErrors(({ confirm: _, ...rest }) => rest);
+        }}
+        error={errors.confirm}
       />
       <button type="submit" className="button button-primary" aria-disabled={saving || undefined}>
         Change password
