@@ -179,6 +179,8 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
         limiter,
         writesPerMin: env.RATE_LIMIT_WRITES_PER_MIN,
         analyticsPerMin: env.RATE_LIMIT_ANALYTICS_PER_MIN,
+        offlineAttemptsPerHour: env.OFFLINE_ATTEMPTS_PER_HOUR,
+        offlineAttemptsPerHourPerAddress: env.OFFLINE_ATTEMPTS_PER_HOUR_PER_ADDRESS,
       };
       registerPracticeRoutes(api, { db: deps.database.db, auth, library, writeLimits });
       registerOfflineRoutes(api, { db: deps.database.db, auth, library, writeLimits });

@@ -67,6 +67,28 @@ describe('KeyedLimiter (memory)', () => {
   });
 });
 
+describe('KeyedLimiter budgets (room, then spend what was used)', () => {
+  it('has room until the units spent reach the budget; reading spends nothing; each key apart', async () => {
+    let now = 0;
+    const limiter = new KeyedLimiter(new MemoryCounterStore(() => now));
+    const budget = { name: 'rows', max: 100, windowMs: 60_000 };
+    const ada = [[budget, 'ada']] as const;
+    for (let i = 0; i < 5; i++) expect((await limiter.room(ada)).allowed).toBe(true);
+    await limiter.spend(ada, 60);
+    expect(await limiter.room(ada)).toMatchObject({ allowed: true, count: 60 });
+    await limiter.spend(ada, 0);
+    await limiter.spend(ada, 45);
+    const full = await limiter.room(ada);
+    expect(full).toMatchObject({ allowed: false, count: 105 });
+    expect(full.retryAfterSec).toBe(60);
+    expect((await limiter.room([[budget, 'bea']])).allowed).toBe(true);
+    // refused when any budget is used up
+    expect((await limiter.room([[budget, 'bea'], ...ada])).allowed).toBe(false);
+    now = 60_000; // the window ends
+    expect(await limiter.room(ada)).toMatchObject({ allowed: true, count: 0 });
+  });
+});
+
 describe('FallbackCounterStore', () => {
   it('counts in the fallback while the primary fails, and reports the error', async () => {
     const down = () => Promise.reject(new Error('redis down'));
@@ -104,5 +126,20 @@ describe.runIf(TEST_REDIS_URL)('RedisCounterStore (TEST_REDIS_URL)', () => {
     expect(third.retryAfterSec).toBeLessThanOrEqual(30);
     await lb.reset(r, 'ada');
     expect((await la.hit(r, 'ada')).count).toBe(1);
+  });
+
+  it('spends a budget by units shared between processes, reading it spends nothing, with the window as TTL', async () => {
+    const budget = { name: `test-${randomUUID()}`, max: 100, windowMs: 30_000 };
+    const la = new KeyedLimiter(new RedisCounterStore(a.client));
+    const lb = new KeyedLimiter(new RedisCounterStore(b.client));
+    const ada = [[budget, 'ada']] as const;
+    expect(await la.room(ada)).toMatchObject({ allowed: true, count: 0 });
+    await la.spend(ada, 60);
+    await lb.spend(ada, 45);
+    const full = await lb.room(ada);
+    expect(full).toMatchObject({ allowed: false, count: 105 });
+    expect(full.retryAfterSec).toBeGreaterThan(0);
+    expect(full.retryAfterSec).toBeLessThanOrEqual(30);
+    expect(await la.room(ada)).toMatchObject({ count: 105 });
   });
 });

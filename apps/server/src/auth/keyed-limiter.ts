@@ -11,8 +11,11 @@ export interface CounterHit {
 
 /** Where the counters live: this process's memory, or Redis (shared by every process). */
 export interface CounterStore {
-  /** Adds one to `key` in its current window (a window of `windowMs` starts at a key's first hit). */
-  hit(key: string, windowMs: number): Promise<CounterHit>;
+  /**
+   * Adds `cost` (one by default; 0 only reads) to `key` in its current window (a window of
+   * `windowMs` starts at a key's first hit).
+   */
+  hit(key: string, windowMs: number, cost?: number): Promise<CounterHit>;
   reset(key: string): Promise<void>;
 }
 
@@ -22,7 +25,7 @@ export class MemoryCounterStore implements CounterStore {
   private nextSweep = 0;
   constructor(private readonly now: () => number = Date.now) {}
 
-  async hit(key: string, windowMs: number): Promise<CounterHit> {
+  async hit(key: string, windowMs: number, cost = 1): Promise<CounterHit> {
     const now = this.now();
     if (now >= this.nextSweep) {
       for (const [k, w] of this.windows) if (w.endsAt <= now) this.windows.delete(k);
@@ -33,7 +36,7 @@ export class MemoryCounterStore implements CounterStore {
       w = { count: 0, endsAt: now + windowMs };
       this.windows.set(key, w);
     }
-    w.count += 1;
+    w.count += cost;
     return { count: w.count, resetMs: w.endsAt - now };
   }
 
@@ -42,10 +45,9 @@ export class MemoryCounterStore implements CounterStore {
   }
 }
 
-// INCR, start the window on the first hit, answer the count and the time left (atomic in Redis).
+// INCRBY the cost, start the window on the first hit, answer the count and the time left (atomic in Redis).
 const HIT_SCRIPT = `
-local n = redis.call('INCR', KEYS[1])
-if n == 1 then redis.call('PEXPIRE', KEYS[1], ARGV[1]) end
+local n = redis.call('INCRBY', KEYS[1], ARGV[2])
 local ttl = redis.call('PTTL', KEYS[1])
 if ttl < 0 then redis.call('PEXPIRE', KEYS[1], ARGV[1]); ttl = tonumber(ARGV[1]) end
 return {n, ttl}`;
@@ -58,8 +60,11 @@ export class RedisCounterStore implements CounterStore {
     return `${REDIS_PREFIX}limit:${key}`;
   }
 
-  async hit(key: string, windowMs: number): Promise<CounterHit> {
-    const [count, ttl] = (await this.redis.eval(HIT_SCRIPT, 1, this.key(key), String(windowMs))) as [number, number];
+  async hit(key: string, windowMs: number, cost = 1): Promise<CounterHit> {
+    const [count, ttl] = (await this.redis.eval(HIT_SCRIPT, 1, this.key(key), String(windowMs), String(cost))) as [
+      number,
+      number,
+    ];
     return { count: Number(count), resetMs: Number(ttl) };
   }
 
@@ -76,12 +81,12 @@ export class FallbackCounterStore implements CounterStore {
     private readonly onError: (err: unknown) => void = () => {},
   ) {}
 
-  async hit(key: string, windowMs: number): Promise<CounterHit> {
+  async hit(key: string, windowMs: number, cost = 1): Promise<CounterHit> {
     try {
-      return await this.primary.hit(key, windowMs);
+      return await this.primary.hit(key, windowMs, cost);
     } catch (err) {
       this.onError(err);
-      return this.fallback.hit(key, windowMs);
+      return this.fallback.hit(key, windowMs, cost);
     }
   }
 
@@ -131,6 +136,25 @@ export class KeyedLimiter {
       }
     });
     return refused ?? { allowed: true, count: Math.max(0, ...verdicts.map((v) => v.count)), retryAfterSec: 1 };
+  }
+
+  /**
+   * A budget of `rule.max` units (e.g. rows stored) per key and window, spent after the work by
+   * what it used: refused when any (rule, key) has none left, counting nothing.
+   */
+  async room(checks: readonly (readonly [LimitRule, string])[]): Promise<LimitVerdict> {
+    const hits = await Promise.all(
+      checks.map(([rule, key]) => this.store.hit(this.storeKey(rule, key), rule.windowMs, 0)),
+    );
+    const full = hits.map((h, i) => ({ ...h, rule: checks[i]![0] })).filter((h) => h.count >= h.rule.max);
+    const retryAfterSec = Math.max(1, ...full.map((h) => Math.ceil(h.resetMs / 1000)));
+    return { allowed: full.length === 0, count: Math.max(0, ...hits.map((h) => h.count)), retryAfterSec };
+  }
+
+  /** Spends `cost` units of every (rule, key)'s budget (see room). */
+  async spend(checks: readonly (readonly [LimitRule, string])[], cost: number): Promise<void> {
+    if (cost <= 0) return;
+    await Promise.all(checks.map(([rule, key]) => this.store.hit(this.storeKey(rule, key), rule.windowMs, cost)));
   }
 
   reset(rule: LimitRule, key: string): Promise<void> {

@@ -54,6 +54,10 @@ export const envSchema = z.object({
   // Per learner: analytics batches, and each other kind of write (feedback, offline sessions, profile).
   RATE_LIMIT_ANALYTICS_PER_MIN: z.coerce.number().int().positive().default(60),
   RATE_LIMIT_WRITES_PER_MIN: z.coerce.number().int().positive().default(60),
+  // Attempts stored from offline uploads per learner, and per client address, per hour: a learner
+  // signs at most about one letter a second; the address's figure leaves room for a classroom.
+  OFFLINE_ATTEMPTS_PER_HOUR: z.coerce.number().int().positive().default(3600),
+  OFFLINE_ATTEMPTS_PER_HOUR_PER_ADDRESS: z.coerce.number().int().positive().default(20_000),
   PRACTICE_HOLD_MS: z.coerce.number().int().min(300).max(500).default(400),
   RECOGNITION_WORKERS: z.coerce.number().int().min(0).max(64).optional(),
   // A recognition task running longer than this is abandoned: its worker thread is terminated and

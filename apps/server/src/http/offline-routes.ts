@@ -1,11 +1,11 @@
 import { OFFLINE_LIMITS, PERMISSIONS, ROUTES, type AnalyticsBatchResponse } from '@asl/protocol';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AuthService } from '../auth/service';
 import type { Db } from '../db/client';
 import { analyticsEvents } from '../db/schema';
 import type { StoryLibrary } from '../practice/library';
 import { saveOfflineSession } from '../practice/offline-sessions';
-import { learnerWriteLimit, type WriteLimits } from './auth/limit';
+import { byAddress, byLearner, learnerWriteLimit, type WriteLimits } from './auth/limit';
 import { principalOf, requireAuth, requirePermission } from './authenticate';
 import { AppError } from '../errors';
 import { serve } from './contract';
@@ -20,6 +20,30 @@ export function registerOfflineRoutes(
 ): void {
   const authed = requireAuth(deps.auth);
   const { writeLimits } = deps;
+  // The rows an upload may add: each upload is small (500 attempts), but 60 a minute of them from
+  // a few accounts filled the database at 10 GB an hour and slowed everyone. Spent by what is
+  // stored (a replay costs nothing); an upload is refused once the budget is used up (429 with
+  // Retry-After: the device's queue keeps it and sends it later).
+  const HOUR = 3_600_000;
+  const attemptBudgets = (request: FastifyRequest) =>
+    [
+      ...(writeLimits.offlineAttemptsPerHour
+        ? [
+            [
+              { name: 'offline-attempts', max: writeLimits.offlineAttemptsPerHour, windowMs: HOUR },
+              byLearner(request),
+            ] as const,
+          ]
+        : []),
+      ...(writeLimits.offlineAttemptsPerHourPerAddress
+        ? [
+            [
+              { name: 'offline-attempts-address', max: writeLimits.offlineAttemptsPerHourPerAddress, windowMs: HOUR },
+              byAddress(request),
+            ] as const,
+          ]
+        : []),
+    ] as const;
 
   serve(
     app,
@@ -36,7 +60,13 @@ export function registerOfflineRoutes(
       const body = request.body;
       const story = await deps.library.get(body.story_id);
       if (!story) throw new AppError('STORY_NOT_FOUND', undefined, 'story_id');
+      const budgets = attemptBudgets(request);
+      const room = await writeLimits.limiter.room(budgets);
+      if (!room.allowed && body.attempts.length > 0) {
+        throw new AppError('WRITE_RATE_LIMITED', undefined, undefined, { 'retry-after': String(room.retryAfterSec) });
+      }
       const { created, ...result } = await saveOfflineSession(deps.db, principalOf(request).user.id, story, body);
+      await writeLimits.limiter.spend(budgets, result.attempts_stored);
       return reply.status(created ? 201 : 200).send(result);
     },
   );

@@ -43,6 +43,10 @@ export interface WriteLimits {
   writesPerMin: number;
   /** Analytics batches per learner per minute. */
   analyticsPerMin: number;
+  /** Attempts stored from offline uploads per learner per hour (unset: no such budget). */
+  offlineAttemptsPerHour?: number;
+  /** The same per client address. */
+  offlineAttemptsPerHourPerAddress?: number;
 }
 
 /** A preHandler (after requireAuth) counting one kind of write per learner: 429 WRITE_RATE_LIMITED when over. */
