@@ -252,6 +252,19 @@ test.describe('signed in', () => {
     await expect(banner).toBeHidden();
     await context.setOffline(true);
     await expect(banner).toBeVisible();
+    // in sight after scrolling down (as to the practice card), with the header whole below it, on a phone too
+    for (const [width, height] of [
+      [1280, 500],
+      [390, 500],
+    ] as const) {
+      await page.setViewportSize({ width, height });
+      await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+      await expect(banner).toBeInViewport({ ratio: 1 });
+      const b = (await banner.boundingBox())!;
+      const header = (await page.locator('.header').boundingBox())!;
+      expect(b.y).toBeGreaterThanOrEqual(0);
+      expect(header.y).toBeGreaterThanOrEqual(b.y + b.height - 1);
+    }
     await context.setOffline(false);
     await expect(banner).toBeHidden();
   });

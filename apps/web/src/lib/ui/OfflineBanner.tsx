@@ -1,5 +1,5 @@
 import { OFFLINE_BANNER_TEXT } from '@asl/protocol';
-import { useSyncExternalStore } from 'react';
+import { useLayoutEffect, useRef, useSyncExternalStore } from 'react';
 import './offline-banner.css';
 
 function subscribe(cb: () => void) {
@@ -19,12 +19,31 @@ export function useOnline(): boolean {
   );
 }
 
-/** 'No internet connection. Some features may not work.' while the browser is offline. */
+/**
+ * 'No internet connection. Some features may not work.' while the browser is offline. It stays in
+ * sight at the top of the window (a learner who scrolled down to the practice card would not see
+ * it otherwise), and the sticky header sits below it: its height goes to
+ * `--offline-banner-height` on the document.
+ */
 export function OfflineBanner() {
   const online = useOnline();
+  const banner = useRef<HTMLDivElement>(null);
+  useLayoutEffect(() => {
+    const el = banner.current;
+    if (!el) return;
+    const root = document.documentElement;
+    const measure = () => root.style.setProperty('--offline-banner-height', `${el.offsetHeight}px`);
+    measure();
+    const watch = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(measure);
+    watch?.observe(el);
+    return () => {
+      watch?.disconnect();
+      root.style.removeProperty('--offline-banner-height');
+    };
+  }, [online]);
   if (online) return null;
   return (
-    <div className="offline-banner" role="alert">
+    <div ref={banner} className="offline-banner" role="alert">
       {OFFLINE_BANNER_TEXT}
     </div>
   );
