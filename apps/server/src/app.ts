@@ -58,6 +58,9 @@ export interface BuiltApp {
   metrics: Metrics;
 }
 
+/** proxy-addr's trust function for N proxies in a row: hop 0 is the socket's peer. */
+const trustHops = (n: number) => (_address: string, hop: number) => hop < n;
+
 /** Wires the HTTP API, the live socket and the SPA onto one Fastify instance. */
 export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   const { env } = deps;
@@ -65,7 +68,8 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   const app = Fastify({
     logger: loggerOptions(env.LOG_LEVEL, deps.logStream),
     ...requestIdOptions(),
-    trustProxy: env.TRUST_PROXY,
+    // a number of proxies: the address that many hops in from the socket is the client's
+    trustProxy: typeof env.TRUST_PROXY === 'number' ? trustHops(env.TRUST_PROXY) : env.TRUST_PROXY,
     bodyLimit: 64 * 1024,
     return503OnClosing: true,
     forceCloseConnections: 'idle',
@@ -181,6 +185,8 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
         analyticsPerMin: env.RATE_LIMIT_ANALYTICS_PER_MIN,
         offlineAttemptsPerHour: env.OFFLINE_ATTEMPTS_PER_HOUR,
         offlineAttemptsPerHourPerAddress: env.OFFLINE_ATTEMPTS_PER_HOUR_PER_ADDRESS,
+        analyticsEventsPerHour: env.ANALYTICS_EVENTS_PER_HOUR,
+        feedbackReportsPerHour: env.FEEDBACK_REPORTS_PER_HOUR,
       };
       registerPracticeRoutes(api, { db: deps.database.db, auth, library, writeLimits });
       registerOfflineRoutes(api, { db: deps.database.db, auth, library, writeLimits });

@@ -20,6 +20,7 @@ export const ERROR_CODES = {
   NOT_FOUND: { status: 404, message: 'The requested resource was not found.' },
   RATE_LIMITED: { status: 429, message: 'Too many requests. Please wait a moment and try again.' },
   INTERNAL_ERROR: { status: 500, message: 'Server error. Please try again in a moment.' },
+  SERVER_BUSY: { status: 503, message: 'The server is busy. Please try again in a moment.' },
   // authentication and accounts
   UNAUTHENTICATED: { status: 401, message: 'Authentication is required.' },
   INVALID_CREDENTIALS: { status: 401, message: LOGIN_MESSAGES[401] },

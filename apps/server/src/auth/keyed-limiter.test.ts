@@ -67,25 +67,27 @@ describe('KeyedLimiter (memory)', () => {
   });
 });
 
-describe('KeyedLimiter budgets (room, then spend what was used)', () => {
-  it('has room until the units spent reach the budget; reading spends nothing; each key apart', async () => {
+describe('KeyedLimiter budgets (reserve, then release what was not used)', () => {
+  it('reserves until the budget is used up; requests at once pass it by one cost at most; each key apart', async () => {
     let now = 0;
     const limiter = new KeyedLimiter(new MemoryCounterStore(() => now));
     const budget = { name: 'rows', max: 100, windowMs: 60_000 };
     const ada = [[budget, 'ada']] as const;
-    for (let i = 0; i < 5; i++) expect((await limiter.room(ada)).allowed).toBe(true);
-    await limiter.spend(ada, 60);
-    expect(await limiter.room(ada)).toMatchObject({ allowed: true, count: 60 });
-    await limiter.spend(ada, 0);
-    await limiter.spend(ada, 45);
-    const full = await limiter.room(ada);
-    expect(full).toMatchObject({ allowed: false, count: 105 });
-    expect(full.retryAfterSec).toBe(60);
-    expect((await limiter.room([[budget, 'bea']])).allowed).toBe(true);
-    // refused when any budget is used up
-    expect((await limiter.room([[budget, 'bea'], ...ada])).allowed).toBe(false);
+    expect(await limiter.reserve(ada, 60)).toMatchObject({ allowed: true, count: 60 });
+    await limiter.release(ada, 25); // 35 of them stored
+    // ten requests of 30 at once: the budget's 65 left go to the first three, the third passing it
+    const burst = await Promise.all(Array.from({ length: 10 }, () => limiter.reserve(ada, 30)));
+    expect(burst.filter((v) => v.allowed)).toHaveLength(3);
+    const refused = burst.find((v) => !v.allowed)!;
+    expect(refused.retryAfterSec).toBe(60);
+    // refused reservations took nothing: 35 + 90
+    expect((await limiter.reserve(ada, 0)).count).toBe(125);
+    expect((await limiter.reserve([[budget, 'bea']], 30)).allowed).toBe(true);
+    // refused when any budget is used up, and the other gets its units back
+    expect((await limiter.reserve([[budget, 'bea'], ...ada], 10)).allowed).toBe(false);
+    expect((await limiter.reserve([[budget, 'bea']], 0)).count).toBe(30);
     now = 60_000; // the window ends
-    expect(await limiter.room(ada)).toMatchObject({ allowed: true, count: 0 });
+    expect(await limiter.reserve(ada, 10)).toMatchObject({ allowed: true, count: 10 });
   });
 });
 
@@ -128,18 +130,18 @@ describe.runIf(TEST_REDIS_URL)('RedisCounterStore (TEST_REDIS_URL)', () => {
     expect((await la.hit(r, 'ada')).count).toBe(1);
   });
 
-  it('spends a budget by units shared between processes, reading it spends nothing, with the window as TTL', async () => {
+  it('reserves a budget by units shared between processes, with the window as TTL', async () => {
     const budget = { name: `test-${randomUUID()}`, max: 100, windowMs: 30_000 };
     const la = new KeyedLimiter(new RedisCounterStore(a.client));
     const lb = new KeyedLimiter(new RedisCounterStore(b.client));
     const ada = [[budget, 'ada']] as const;
-    expect(await la.room(ada)).toMatchObject({ allowed: true, count: 0 });
-    await la.spend(ada, 60);
-    await lb.spend(ada, 45);
-    const full = await lb.room(ada);
-    expect(full).toMatchObject({ allowed: false, count: 105 });
+    expect((await la.reserve(ada, 60)).allowed).toBe(true);
+    expect((await lb.reserve(ada, 45)).allowed).toBe(true);
+    const full = await lb.reserve(ada, 10);
+    expect(full).toMatchObject({ allowed: false, count: 115 });
     expect(full.retryAfterSec).toBeGreaterThan(0);
     expect(full.retryAfterSec).toBeLessThanOrEqual(30);
-    expect(await la.room(ada)).toMatchObject({ count: 105 });
+    await la.release(ada, 45);
+    expect(await la.reserve(ada, 0)).toMatchObject({ allowed: true, count: 60 });
   });
 });

@@ -139,22 +139,27 @@ export class KeyedLimiter {
   }
 
   /**
-   * A budget of `rule.max` units (e.g. rows stored) per key and window, spent after the work by
-   * what it used: refused when any (rule, key) has none left, counting nothing.
+   * A budget of `rule.max` units (e.g. rows stored) per key and window: takes `cost` units from
+   * every (rule, key) at once, each atomically (INCRBY), and when any had none left before, gives
+   * them back and refuses. Requests at the same moment each see the others' units, so together they
+   * pass the budget by one request's cost at most. What was reserved and not used goes back with
+   * release.
    */
-  async room(checks: readonly (readonly [LimitRule, string])[]): Promise<LimitVerdict> {
+  async reserve(checks: readonly (readonly [LimitRule, string])[], cost: number): Promise<LimitVerdict> {
     const hits = await Promise.all(
-      checks.map(([rule, key]) => this.store.hit(this.storeKey(rule, key), rule.windowMs, 0)),
+      checks.map(([rule, key]) => this.store.hit(this.storeKey(rule, key), rule.windowMs, cost)),
     );
-    const full = hits.map((h, i) => ({ ...h, rule: checks[i]![0] })).filter((h) => h.count >= h.rule.max);
-    const retryAfterSec = Math.max(1, ...full.map((h) => Math.ceil(h.resetMs / 1000)));
-    return { allowed: full.length === 0, count: Math.max(0, ...hits.map((h) => h.count)), retryAfterSec };
+    const full = hits.filter((h, i) => h.count - cost >= checks[i]![0].max);
+    const count = Math.max(0, ...hits.map((h) => h.count));
+    if (full.length === 0) return { allowed: true, count, retryAfterSec: 1 };
+    await this.release(checks, cost);
+    return { allowed: false, count, retryAfterSec: Math.max(1, ...full.map((h) => Math.ceil(h.resetMs / 1000))) };
   }
 
-  /** Spends `cost` units of every (rule, key)'s budget (see room). */
-  async spend(checks: readonly (readonly [LimitRule, string])[], cost: number): Promise<void> {
-    if (cost <= 0) return;
-    await Promise.all(checks.map(([rule, key]) => this.store.hit(this.storeKey(rule, key), rule.windowMs, cost)));
+  /** Gives back `units` of a reservation to every (rule, key) (see reserve). */
+  async release(checks: readonly (readonly [LimitRule, string])[], units: number): Promise<void> {
+    if (units <= 0) return;
+    await Promise.all(checks.map(([rule, key]) => this.store.hit(this.storeKey(rule, key), rule.windowMs, -units)));
   }
 
   reset(rule: LimitRule, key: string): Promise<void> {

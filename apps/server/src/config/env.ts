@@ -9,6 +9,27 @@ const boolish = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
   .transform((v) => v === 'true' || v === '1' || v === 'yes');
 
+/**
+ * Which proxies' X-Forwarded-For to believe. `true` (or `yes`, `1`): the one proxy in front of the
+ * server, so the client's address is the last entry (the entries before it are the client's own to
+ * write: trusting them all let anyone pick their address and walk past every per-address limit,
+ * the attack review of 2026-11-28); a number N of 2 or more: N proxies in a row; otherwise
+ * comma-separated addresses or CIDR ranges of the proxies; `false` (the default): none.
+ */
+const trustProxy = z
+  .string()
+  .trim()
+  .transform((v, ctx): boolean | number | string[] => {
+    const lower = v.toLowerCase();
+    if (['false', 'no', '0', ''].includes(lower)) return false;
+    if (['true', 'yes', '1'].includes(lower)) return 1;
+    if (/^\d+$/.test(v)) return Number(v);
+    const list = v.split(',').map((s) => s.trim());
+    if (list.every((s) => /^[0-9a-f.:]+(\/\d{1,3})?$/i.test(s))) return list;
+    ctx.addIssue({ code: 'custom', message: 'must be true, false, a number of proxies, or proxy addresses/CIDRs' });
+    return z.NEVER;
+  });
+
 export const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
   PORT: port.default(8080),
@@ -41,7 +62,7 @@ export const envSchema = z.object({
         .filter(Boolean),
     ),
   WEB_DIST_DIR: z.string().optional(),
-  TRUST_PROXY: boolish.default(false),
+  TRUST_PROXY: trustProxy.default(false),
   RATE_LIMIT_LOGIN_PER_MIN: z.coerce.number().int().positive().default(20),
   RATE_LIMIT_REGISTER_PER_MIN: z.coerce.number().int().positive().default(10),
   RATE_LIMIT_FORGOT_PER_MIN: z.coerce.number().int().positive().default(5),
@@ -58,6 +79,9 @@ export const envSchema = z.object({
   // signs at most about one letter a second; the address's figure leaves room for a classroom.
   OFFLINE_ATTEMPTS_PER_HOUR: z.coerce.number().int().positive().default(3600),
   OFFLINE_ATTEMPTS_PER_HOUR_PER_ADDRESS: z.coerce.number().int().positive().default(20_000),
+  // Analytics events and feedback reports stored per learner per hour (a tab sends a few a minute).
+  ANALYTICS_EVENTS_PER_HOUR: z.coerce.number().int().positive().default(3000),
+  FEEDBACK_REPORTS_PER_HOUR: z.coerce.number().int().positive().default(200),
   PRACTICE_HOLD_MS: z.coerce.number().int().min(300).max(500).default(400),
   RECOGNITION_WORKERS: z.coerce.number().int().min(0).max(64).optional(),
   // A recognition task running longer than this is abandoned: its worker thread is terminated and

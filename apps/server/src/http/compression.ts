@@ -12,6 +12,11 @@ export const COMPRESS_THRESHOLD_BYTES = 1024;
  * images) are never compressed on the fly. Register before the routes.
  */
 export async function registerCompression(app: FastifyInstance): Promise<void> {
+  // A request body's Content-Encoding names are case-insensitive (RFC 9110): `GZIP` is gzip
+  app.addHook('onRequest', async (request) => {
+    const encoding = request.headers['content-encoding'];
+    if (typeof encoding === 'string') request.headers['content-encoding'] = encoding.toLowerCase();
+  });
   await app.register(compress, {
     global: true,
     threshold: COMPRESS_THRESHOLD_BYTES,

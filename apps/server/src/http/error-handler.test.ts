@@ -2,8 +2,14 @@ import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/pglite';
 import Fastify from 'fastify';
+import pg from 'pg';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { requireInCi } from '../test/redis';
 import { frameworkErrors, registerErrorHandling } from './error-handler';
+
+const POSTGRES_URL = process.env.TEST_DATABASE_URL || '';
+requireInCi({ TEST_DATABASE_URL: POSTGRES_URL });
 
 describe('the error handler', () => {
   let client: PGlite;
@@ -46,5 +52,26 @@ describe('the error handler', () => {
     const long = await app.inject({ method: 'GET', url: `/stories/${'a'.repeat(11)}` });
     expect(long.statusCode).toBe(414);
     expect(long.json()).toEqual({ error: { code: 'VALIDATION_ERROR', message: expect.any(String) } });
+  });
+});
+
+describe.runIf(POSTGRES_URL)('the error handler with PostgreSQL (TEST_DATABASE_URL)', () => {
+  it('answers a request that waited in vain for a free connection 503 SERVER_BUSY with Retry-After, not 500', async () => {
+    // the review's burst, in small: every connection of the pool held, the next query waits out the pool's wait
+    const pool = new pg.Pool({ connectionString: POSTGRES_URL, max: 1, connectionTimeoutMillis: 50 });
+    const held = await pool.connect();
+    try {
+      const db = drizzlePg({ client: pool });
+      const app = Fastify();
+      registerErrorHandling(app);
+      app.get('/busy', () => db.execute(sql`select 1`));
+      const res = await app.inject({ method: 'GET', url: '/busy' });
+      expect(res.statusCode, res.body).toBe(503);
+      expect(res.headers['retry-after']).toBe('5');
+      expect(res.json().error.code).toBe('SERVER_BUSY');
+    } finally {
+      held.release();
+      await pool.end();
+    }
   });
 });

@@ -29,14 +29,27 @@ const ROUTER_ERRORS: Record<string, { status: number; message: string }> = {
  */
 const UNSTORABLE_TEXT = new Set(['22021', '22P05']);
 
-/** True when the error, or an error it wraps (drizzle wraps the driver's in `.cause`), is one of those. */
-function isUnstorableText(error: unknown): boolean {
+/** True when the error, or an error it wraps (drizzle wraps the driver's in `.cause`), matches. */
+function inCauses(error: unknown, match: (e: Error & { code?: unknown }) => boolean): boolean {
   for (let e = error, depth = 0; e && typeof e === 'object' && depth < 5; e = (e as Error).cause, depth++) {
-    const code = (e as { code?: unknown }).code;
-    if (typeof code === 'string' && UNSTORABLE_TEXT.has(code)) return true;
+    if (match(e as Error & { code?: unknown })) return true;
   }
   return false;
 }
+
+const isUnstorableText = (error: unknown) =>
+  inCauses(error, (e) => typeof e.code === 'string' && UNSTORABLE_TEXT.has(e.code));
+
+/**
+ * Every PostgreSQL connection of the pool stayed busy for the pool's wait (pg-pool's message): the
+ * server is overloaded, not broken, so the answer is 503 with Retry-After (the app's queues retry
+ * later) rather than a 500.
+ */
+const isPoolExhausted = (error: unknown) =>
+  inCauses(
+    error,
+    (e) => typeof e.message === 'string' && e.message.includes('timeout exceeded when trying to connect'),
+  );
 
 function sendError(error: FastifyError | AppError, request: FastifyRequest, reply: FastifyReply): FastifyReply {
   if (error instanceof AppError) {
@@ -66,6 +79,10 @@ function sendError(error: FastifyError | AppError, request: FastifyRequest, repl
     return reply
       .status(400)
       .send(errorBody('VALIDATION_ERROR', 'The input contains a character that cannot be stored.'));
+  }
+  if (isPoolExhausted(error)) {
+    request.log.warn({ err: error }, 'no database connection free in time: answered busy');
+    return reply.status(503).header('retry-after', '5').send(errorBody('SERVER_BUSY'));
   }
   if (error.statusCode === 429) {
     return reply.status(429).send(errorBody('RATE_LIMITED'));

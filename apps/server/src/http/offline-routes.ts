@@ -1,11 +1,13 @@
 import { OFFLINE_LIMITS, PERMISSIONS, ROUTES, type AnalyticsBatchResponse } from '@asl/protocol';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
+import { and, count, eq, inArray } from 'drizzle-orm';
 import type { AuthService } from '../auth/service';
 import type { Db } from '../db/client';
 import { analyticsEvents } from '../db/schema';
 import type { StoryLibrary } from '../practice/library';
-import { saveOfflineSession } from '../practice/offline-sessions';
-import { byAddress, byLearner, learnerWriteLimit, type WriteLimits } from './auth/limit';
+import { saveOfflineSession, storedAttempts } from '../practice/offline-sessions';
+import { learnerWriteLimit, type WriteLimits } from './auth/limit';
+import { withinRowBudget, type RowBudget } from './row-budget';
 import { principalOf, requireAuth, requirePermission } from './authenticate';
 import { AppError } from '../errors';
 import { serve } from './contract';
@@ -20,30 +22,12 @@ export function registerOfflineRoutes(
 ): void {
   const authed = requireAuth(deps.auth);
   const { writeLimits } = deps;
-  // The rows an upload may add: each upload is small (500 attempts), but 60 a minute of them from
-  // a few accounts filled the database at 10 GB an hour and slowed everyone. Spent by what is
-  // stored (a replay costs nothing); an upload is refused once the budget is used up (429 with
-  // Retry-After: the device's queue keeps it and sends it later).
-  const HOUR = 3_600_000;
-  const attemptBudgets = (request: FastifyRequest) =>
-    [
-      ...(writeLimits.offlineAttemptsPerHour
-        ? [
-            [
-              { name: 'offline-attempts', max: writeLimits.offlineAttemptsPerHour, windowMs: HOUR },
-              byLearner(request),
-            ] as const,
-          ]
-        : []),
-      ...(writeLimits.offlineAttemptsPerHourPerAddress
-        ? [
-            [
-              { name: 'offline-attempts-address', max: writeLimits.offlineAttemptsPerHourPerAddress, windowMs: HOUR },
-              byAddress(request),
-            ] as const,
-          ]
-        : []),
-    ] as const;
+  const attempts: RowBudget = {
+    name: 'offline-attempts',
+    perLearnerPerHour: writeLimits.offlineAttemptsPerHour,
+    perAddressPerHour: writeLimits.offlineAttemptsPerHourPerAddress,
+  };
+  const events: RowBudget = { name: 'analytics-events', perLearnerPerHour: writeLimits.analyticsEventsPerHour };
 
   serve(
     app,
@@ -60,13 +44,20 @@ export function registerOfflineRoutes(
       const body = request.body;
       const story = await deps.library.get(body.story_id);
       if (!story) throw new AppError('STORY_NOT_FOUND', undefined, 'story_id');
-      const budgets = attemptBudgets(request);
-      const room = await writeLimits.limiter.room(budgets);
-      if (!room.allowed && body.attempts.length > 0) {
-        throw new AppError('WRITE_RATE_LIMITED', undefined, undefined, { 'retry-after': String(room.retryAfterSec) });
-      }
-      const { created, ...result } = await saveOfflineSession(deps.db, principalOf(request).user.id, story, body);
-      await writeLimits.limiter.spend(budgets, result.attempts_stored);
+      const userId = principalOf(request).user.id;
+      const { created, ...result } = await withinRowBudget(writeLimits.limiter, attempts, request, {
+        rows: body.attempts.length,
+        store: async () => {
+          const saved = await saveOfflineSession(deps.db, userId, story, body);
+          return { result: saved, stored: saved.attempts_stored };
+        },
+        addsNothing: async () =>
+          (await storedAttempts(
+            deps.db,
+            userId,
+            body.attempts.map((a) => a.client_id),
+          )) === body.attempts.length,
+      });
       return reply.status(created ? 201 : 200).send(result);
     },
   );
@@ -76,19 +67,40 @@ export function registerOfflineRoutes(
     const body = request.body;
     const userId = principalOf(request).user.id;
     const unique = [...new Map(body.events.map((e) => [e.client_id, e])).values()];
-    const stored = await deps.db
-      .insert(analyticsEvents)
-      .values(
-        unique.map((e) => ({
-          userId,
-          clientId: e.client_id,
-          name: e.name,
-          props: e.props ?? {},
-          occurredAt: new Date(e.at),
-        })),
-      )
-      .onConflictDoNothing()
-      .returning({ id: analyticsEvents.id });
+    const stored = await withinRowBudget(writeLimits.limiter, events, request, {
+      rows: unique.length,
+      store: async () => {
+        const rows = await deps.db
+          .insert(analyticsEvents)
+          .values(
+            unique.map((e) => ({
+              userId,
+              clientId: e.client_id,
+              name: e.name,
+              props: e.props ?? {},
+              occurredAt: new Date(e.at),
+            })),
+          )
+          .onConflictDoNothing()
+          .returning({ id: analyticsEvents.id });
+        return { result: rows, stored: rows.length };
+      },
+      addsNothing: async () => {
+        const [row] = await deps.db
+          .select({ n: count() })
+          .from(analyticsEvents)
+          .where(
+            and(
+              eq(analyticsEvents.userId, userId),
+              inArray(
+                analyticsEvents.clientId,
+                unique.map((e) => e.client_id),
+              ),
+            ),
+          );
+        return (row?.n ?? 0) === unique.length;
+      },
+    });
     const answer: AnalyticsBatchResponse = { stored: stored.length, duplicates: body.events.length - stored.length };
     return reply.status(stored.length ? 201 : 200).send(answer);
   });

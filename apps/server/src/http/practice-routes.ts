@@ -14,6 +14,7 @@ import { principalOf, requireAuth, requirePermission } from './authenticate';
 import { AppError } from '../errors';
 import { serve } from './contract';
 import { storableReal } from '../db/storable';
+import { withinRowBudget, type RowBudget } from './row-budget';
 
 /** Stories, progress and feedback reports: GET /stories, GET /stories/:id, GET /progress, POST /feedback-reports. */
 export function registerPracticeRoutes(
@@ -65,31 +66,49 @@ export function registerPracticeRoutes(
       // Another learner's session is answered like one that does not exist, and nothing is stored.
       const sessionId = body.session_id ? await ownPracticeSessionId(deps.db, body.session_id, userId) : null;
       if (body.session_id && !sessionId) throw new AppError('SESSION_NOT_FOUND', undefined, 'session_id');
-      const inserted = await deps.db
-        .insert(feedbackReports)
-        .values({
-          userId,
-          sessionId,
-          target: body.target,
-          detected: body.detected,
-          confidence: body.confidence === undefined ? null : storableReal(body.confidence),
-          landmarks: body.landmarks ?? null,
-          frames: body.frames?.length ? body.frames : null,
-          note: body.note ?? null,
-          clientId: body.client_id ?? null,
-          attemptId: body.attempt_id ?? null,
-        })
-        .onConflictDoNothing()
-        .returning({ id: feedbackReports.id });
+      const reports: RowBudget = {
+        name: 'feedback-reports',
+        perLearnerPerHour: deps.writeLimits.feedbackReportsPerHour,
+      };
+      const inserted = await withinRowBudget(deps.writeLimits.limiter, reports, request, {
+        rows: 1,
+        store: async () => {
+          const rows = await deps.db
+            .insert(feedbackReports)
+            .values({
+              userId,
+              sessionId,
+              target: body.target,
+              detected: body.detected,
+              confidence: body.confidence === undefined ? null : storableReal(body.confidence),
+              landmarks: body.landmarks ?? null,
+              frames: body.frames?.length ? body.frames : null,
+              note: body.note ?? null,
+              clientId: body.client_id ?? null,
+              attemptId: body.attempt_id ?? null,
+            })
+            .onConflictDoNothing()
+            .returning({ id: feedbackReports.id });
+          return { result: rows, stored: rows.length };
+        },
+        // a replay of a report stored already (same client_id) goes through
+        addsNothing: async () => !!body.client_id && !!(await storedReportId(deps.db, userId, body.client_id)),
+      });
       const withdrawn = body.attempt_id ? await withdrawAttempt(deps.db, userId, body.attempt_id) : false;
       if (inserted[0]) return reply.status(201).send({ id: inserted[0].id, duplicate: false, withdrawn });
       // Idempotent replay of the same client_id: answer with the record already stored.
-      const [existing] = await deps.db
-        .select({ id: feedbackReports.id })
-        .from(feedbackReports)
-        .where(and(eq(feedbackReports.userId, userId), eq(feedbackReports.clientId, body.client_id ?? '')))
-        .limit(1);
-      return reply.status(200).send({ id: existing?.id ?? null, duplicate: true, withdrawn });
+      const existing = await storedReportId(deps.db, userId, body.client_id ?? '');
+      return reply.status(200).send({ id: existing, duplicate: true, withdrawn });
     },
   );
+}
+
+/** The learner's report stored under this client id, or null. */
+async function storedReportId(db: Db, userId: string, clientId: string): Promise<string | null> {
+  const [row] = await db
+    .select({ id: feedbackReports.id })
+    .from(feedbackReports)
+    .where(and(eq(feedbackReports.userId, userId), eq(feedbackReports.clientId, clientId)))
+    .limit(1);
+  return row?.id ?? null;
 }

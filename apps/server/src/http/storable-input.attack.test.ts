@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { gzipSync } from 'node:zlib';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { feedbackReports, practiceAttempts, practiceSessions } from '../db/schema';
@@ -151,5 +152,15 @@ describe.each(DB_KINDS)('input the database cannot store as sent (%s)', (kind) =
     });
     expect(res.status).toBe(415);
     expect(res.body.error.code).toBe('UNSUPPORTED_MEDIA_TYPE');
+    // the names are case-insensitive: a gzip body labelled GZIP is read
+    for (const label of ['GZIP', 'Gzip']) {
+      const gz = await fetch(api('/auth/login'), {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'content-encoding': label },
+        body: gzipSync(JSON.stringify({ identifier: 'nobody-here', password: 'not-the-password' })),
+      });
+      expect(gz.status).toBe(401);
+      expect(((await gz.json()) as { error: { code: string } }).error.code).toBe('INVALID_CREDENTIALS');
+    }
   });
 });

@@ -1,6 +1,6 @@
 import type { OfflineSessionRequest, OfflineSessionResponse, Story } from '@asl/protocol';
 import { positionKey, practiceTime, storyTargets, summarise } from '@asl/practice';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, count, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { feedbackReports, practiceAttempts, practiceSessions } from '../db/schema';
 import { AppError } from '../errors';
@@ -76,6 +76,17 @@ async function reportedAttempts(
   return new Set(rows.map((r) => r.id).filter((id): id is string => !!id));
 }
 
+/** How many of these attempt ids the learner has stored already (a replay's are all stored). */
+export async function storedAttempts(db: Db, userId: string, clientIds: readonly string[]): Promise<number> {
+  const ids = [...new Set(clientIds)];
+  if (ids.length === 0) return 0;
+  const [row] = await db
+    .select({ n: count() })
+    .from(practiceAttempts)
+    .where(and(eq(practiceAttempts.userId, userId), inArray(practiceAttempts.clientId, ids)));
+  return row?.n ?? 0;
+}
+
 /**
  * The learner's own session of this story with this id, which an offline upload continued. A live
  * session with no attempt yet (begun or restarted just before the connection dropped) has no row:
@@ -100,7 +111,11 @@ async function continuedSession(
     .values({ id: sessionId, userId, storyId, status: 'active', startedAt, updatedAt: startedAt })
     .onConflictDoNothing()
     .returning();
-  return inserted ? { row: inserted, created: true } : null;
+  if (inserted) return { row: inserted, created: true };
+  // made meanwhile by a copy of this upload sent at the same time (the same device's queue): that
+  // row is this session (otherwise each copy that lost the race made a stray session of its own)
+  const [made] = await db.select().from(practiceSessions).where(eq(practiceSessions.id, sessionId)).limit(1);
+  return made && made.userId === userId && made.storyId === storyId ? { row: made, created: false } : null;
 }
 
 /**
@@ -220,7 +235,8 @@ async function storeOfflineSession(
     const done = new Set(all.filter((a) => a.correct).map(positionKey));
     const lettersDone = targets.filter((t) => done.has(positionKey(t))).length;
     const next = targets.find((t) => !done.has(positionKey(t)));
-    const completedAt = times.completedAt ?? row.completedAt;
+    // the first completion stands: a later upload does not move it
+    const completedAt = row.completedAt ?? times.completedAt;
     // the device's own figure, or the same rule over the attempts' times (idle gaps count a minute)
     const moves = all.map((a) => a.createdAt.getTime());
     if (completedAt) moves.push(completedAt.getTime());

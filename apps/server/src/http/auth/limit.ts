@@ -47,6 +47,10 @@ export interface WriteLimits {
   offlineAttemptsPerHour?: number;
   /** The same per client address. */
   offlineAttemptsPerHourPerAddress?: number;
+  /** Analytics events stored per learner per hour. */
+  analyticsEventsPerHour?: number;
+  /** Feedback reports stored per learner per hour. */
+  feedbackReportsPerHour?: number;
 }
 
 /** A preHandler (after requireAuth) counting one kind of write per learner: 429 WRITE_RATE_LIMITED when over. */
