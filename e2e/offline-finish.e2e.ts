@@ -83,3 +83,49 @@ test('a story begun online and finished offline is the whole story, once, and st
   ]);
   expect(online).toBeGreaterThan(0);
 });
+
+test('a story signed whole on the device keeps its result back online, though the socket lived through the drop', async ({
+  page,
+  context,
+  base,
+  request,
+}) => {
+  test.setTimeout(300_000);
+  // the frames the server reads, counted on the live socket (listened to from its opening)
+  let framesRead = 0;
+  page.on('websocket', (ws) =>
+    ws.on('framereceived', (f) => {
+      if (typeof f.payload === 'string' && f.payload.includes('"processed_frame"')) framesRead++;
+    }),
+  );
+  await startStoryReadyForOffline(page, base, 'A Sunny Day');
+  // a fresh run the server never saved (no letter yet), then the connection drops at once; the
+  // socket lives through it (the browser's offline mode keeps it), holding that session
+  await page.getByRole('button', { name: 'Restart Story' }).click();
+  await expect(page.getByText(/^Sentence 1 of \d+ · 0 of \d+ letters/)).toBeVisible();
+  await context.setOffline(true);
+  await expect(page.getByTestId('streaming-state')).toHaveText('On this device');
+  const result = page.getByRole('heading', { name: /^Story (complete!|ended early)$/ });
+  await expect(result).toBeVisible({ timeout: 150_000 });
+  const line = (await page.getByTestId('result-letters').textContent()) ?? '';
+
+  // back online, the camera signs the whole story again (one loop of the video) while the result
+  // is on screen: the session the server still held must not score it
+  await context.setOffline(false);
+  await expect(page.getByText('Connected', { exact: true })).toBeVisible({ timeout: 60_000 });
+  const countFrom = framesRead;
+  // two loops of the video (18 photos of 15 frames at 10 frames/s), so the story is signed whole
+  // from its first letter at least once whenever the loop was
+  await expect.poll(() => framesRead - countFrom, { timeout: 150_000 }).toBeGreaterThan(540);
+  await expect(result).toBeVisible();
+  expect(await page.getByTestId('result-letters').textContent()).toBe(line);
+  const token = (await page.evaluate(() => localStorage.getItem('auth_token')))!;
+  const progress = (await (
+    await request.get(`${base}/api/v1/progress`, { headers: { authorization: `Bearer ${token}` } })
+  ).json()) as { totals: { sessions: number }; recent_sessions: Array<{ status: string }> };
+  // the device's session only (and the first run's, if the server saved a letter of it before the restart)
+  expect(progress.recent_sessions.filter((r) => r.status === 'completed' || r.status === 'ended_early')).toHaveLength(
+    1,
+  );
+  expect(progress.recent_sessions.filter((r) => r.status === 'active')).toEqual([]);
+});

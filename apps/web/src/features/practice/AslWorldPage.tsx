@@ -29,6 +29,11 @@ export interface LiveContext {
     recognition: LocalRecognition;
     /** a story is being practised: prepare the local recogniser (and run it while down) */
     setWanted(wanted: boolean): void;
+    /**
+     * Back from a drop, the server is told where practice stands before it reads frames again: a
+     * session it still held on a socket that lived through the drop must not score them meanwhile.
+     */
+    setHolding(holding: boolean): void;
   };
   /** Where the current feedback goes: over the live video (null until the page has rendered it). */
   feedbackSlot: HTMLElement | null;
@@ -78,12 +83,13 @@ export function AslWorldPage({
   const online = useOnline();
   const down = connectionDown(online, connection);
   const [localWanted, setLocalWanted] = useState(false);
+  const [holding, setHolding] = useState(false);
   const cameraOn = camera.state === 'active' && camera.stream !== null;
   const recognition = useLocalRecognition(videoRef, { prepare: localWanted, run: localWanted && down && cameraOn });
   const local = recognition.running;
 
   const streaming = cameraOn && connection.state === 'connected' && !down;
-  const stats = useFrameStreamer(socket, videoRef, cameraOn && !down, createEncoder);
+  const stats = useFrameStreamer(socket, videoRef, cameraOn && !down && !holding, createEncoder);
   const tooDark = useFrameLight(videoRef, cameraOn);
   const indicator = liveIndicator(online, connection, cameraOn, local);
   const [feedbackSlot, setFeedbackSlot] = useState<HTMLDivElement | null>(null);
@@ -198,7 +204,7 @@ export function AslWorldPage({
     connection,
     camera,
     streaming,
-    local: { down, recognition, setWanted: setLocalWanted },
+    local: { down, recognition, setWanted: setLocalWanted, setHolding },
     feedbackSlot,
     tooDark,
     revealPractice,

@@ -29,6 +29,11 @@ import type { StartRequest } from './StoryPicker';
 
 export type Phase = 'picking' | 'starting' | 'practising' | 'complete';
 const SESSION_KEY = 'practice_session';
+/**
+ * Back from a drop, frames wait at most this long for the server to take up where practice stands
+ * (the device's log waits up to HAND_BACK_WAIT_MS before it): they flow again after it whatever happens.
+ */
+const HOLD_MAX_MS = 15_000;
 /** What the server answers about practice; ignored from the socket while practice runs on this device. */
 const PRACTICE_MESSAGES = new Set([
   'practice_session_response',
@@ -56,7 +61,7 @@ export interface StoryPracticeState {
  */
 export function useStoryPractice(live: LiveContext, onPracticeData: PracticeDataSink = queueOfflinePractice) {
   const { socket, connection, local } = live;
-  const { down, setWanted } = local;
+  const { down, setWanted, setHolding } = local;
   const onLocalFrame = local.recognition.onFrame;
   const [s, setS] = useState<StoryPracticeState>({
     phase: 'picking',
@@ -74,6 +79,23 @@ export function useStoryPractice(live: LiveContext, onPracticeData: PracticeData
   const resumeAt = useRef<Record<string, unknown> | null>(null);
   const logLanded = useRef<Promise<void> | null>(null);
   const connected = useRef(false);
+  /** the connection went down since the server was last told where practice stands */
+  const wentDown = useRef(false);
+  /** a quiet stop of what the server still held is on its way (its answer is not the learner's) */
+  const quietStop = useRef(false);
+  const holdTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  /** Frames to the server flow again (see hold). */
+  const release = useCallback(() => {
+    if (holdTimer.current) clearTimeout(holdTimer.current);
+    holdTimer.current = null;
+    setHolding(false);
+  }, [setHolding]);
+  /** Frames wait until the server knows where practice stands, at most HOLD_MAX_MS. */
+  const hold = useCallback(() => {
+    if (holdTimer.current) clearTimeout(holdTimer.current);
+    holdTimer.current = setTimeout(release, HOLD_MAX_MS);
+    setHolding(true);
+  }, [release, setHolding]);
   /** the attempts counted in this session, as this page saw them: practice continued offline counts them too */
   const counted = useRef<ScoredAttempt[]>([]);
   const latest = useRef(s);
@@ -96,110 +118,126 @@ export function useStoryPractice(live: LiveContext, onPracticeData: PracticeData
   );
 
   /** One practice message, from the server or (onDevice) from the offline engine. */
-  const handle = useCallback((msg: ReceivedLiveMessage, onDevice: boolean) => {
-    // The session continued on the server at the next connection: the live one, or one begun on
-    // the device (started offline, or restarted there), which the server keeps under the device's
-    // id once its log has landed; the live one the device took over ended with the restart.
-    const remember = (id: string) => {
-      sessionId.current = id;
-      sessionStorage.setItem(SESSION_KEY, id);
-    };
-    // Stopped or finished, here or on the device: the server session is not resumed on reconnecting
-    // (a finish on the device completes it when its attempts are uploaded).
-    const forget = () => {
-      sessionId.current = null;
-      sessionStorage.removeItem(SESSION_KEY);
-    };
-    switch (msg.type) {
-      case 'practice_session_response': {
-        const d = practiceSessionResponseDataSchema.safeParse(msg.data);
-        if (!d.success) return;
-        if (!onDevice && d.data.session_id !== sessionId.current) counted.current = [];
-        // resumed (after a reload too): the server's attempts so far are the ones counted
-        if (!onDevice && d.data.attempts) counted.current = [...d.data.attempts];
-        remember(d.data.session_id);
-        if (!onDevice) rememberStory(d.data.story);
-        setS((p) => ({
-          ...p,
-          phase: 'practising',
-          story: d.data.story,
-          state: d.data,
-          summary: null,
-          message: null,
-        }));
-        return;
-      }
-      case 'control_response': {
-        const d = controlResponseDataSchema.safeParse(msg.data);
-        if (!d.success) return;
-        if (!d.data.success) {
-          setS((p) => ({ ...p, message: msg.message ?? 'That did not work. Start a story first.' }));
-          return;
-        }
-        if (d.data.state) {
-          const st = d.data.state;
-          if (st.status === 'stopped') {
-            forget();
-            setS((p) => ({ ...p, phase: 'picking', state: null, story: null, feedback: null }));
-            return;
-          }
-          if (d.data.action === 'restart_story') counted.current = [];
-          remember(st.session_id);
+  const handle = useCallback(
+    (msg: ReceivedLiveMessage, onDevice: boolean) => {
+      // The session continued on the server at the next connection: the live one, or one begun on
+      // the device (started offline, or restarted there), which the server keeps under the device's
+      // id once its log has landed; the live one the device took over ended with the restart.
+      const remember = (id: string) => {
+        sessionId.current = id;
+        sessionStorage.setItem(SESSION_KEY, id);
+      };
+      // Stopped or finished, here or on the device: the server session is not resumed on reconnecting
+      // (a finish on the device completes it when its attempts are uploaded).
+      const forget = () => {
+        sessionId.current = null;
+        sessionStorage.removeItem(SESSION_KEY);
+      };
+      switch (msg.type) {
+        case 'practice_session_response': {
+          const d = practiceSessionResponseDataSchema.safeParse(msg.data);
+          if (!d.success) return;
+          if (!onDevice && d.data.session_id !== sessionId.current) counted.current = [];
+          // resumed (after a reload too): the server's attempts so far are the ones counted
+          if (!onDevice && d.data.attempts) counted.current = [...d.data.attempts];
+          if (!onDevice) release();
+          remember(d.data.session_id);
+          if (!onDevice) rememberStory(d.data.story);
           setS((p) => ({
             ...p,
-            state: st,
-            feedback: d.data.action === 'try_again' || d.data.action === 'restart_story' ? null : p.feedback,
+            phase: 'practising',
+            story: d.data.story,
+            state: d.data,
+            summary: null,
+            message: null,
           }));
+          return;
         }
-        return;
-      }
-      case 'asl_feedback': {
-        const d = aslFeedbackDataSchema.safeParse(msg.data);
-        if (!d.success) return; // the socket reports 'Received invalid feedback data from server'
-        const st = practiceStateSchema.safeParse(d.data.state);
-        // an attempt counted (by the server, or on the device in the session it continues), at the
-        // letter asked until now
-        const at = latest.current.state?.target;
-        if (d.data.counted && d.data.kind === 'attempt' && at)
-          counted.current.push({
-            ...at,
-            target: d.data.target,
-            correct: d.data.correct,
-            ...(d.data.attempt_id ? { attempt_id: d.data.attempt_id } : {}),
-          });
-        before.current.set(d.data, recentHands.current.snapshot());
-        setS((p) => ({ ...p, feedback: d.data, state: st.success ? st.data : p.state }));
-        return;
-      }
-      case 'session_complete': {
-        const d = sessionCompleteDataSchema.safeParse(msg.data);
-        if (!d.success) return;
-        forget();
-        setS((p) => ({ ...p, phase: 'complete', summary: d.data }));
-        return;
-      }
-      case 'processed_frame': {
-        const d = processedFrameDataSchema.safeParse(msg.data);
-        if (!d.success) return;
-        recentHands.current.push(performance.now(), d.data.hands[0] ?? null);
-        setS((p) => ({ ...p, hand: d.data.hands[0] ?? null }));
-        return;
-      }
-      case 'error': {
-        const code = (msg.data as { code?: string } | undefined)?.code;
-        if (code === 'STORY_NOT_FOUND' || code === 'SESSION_NOT_FOUND' || code === 'INVALID_MESSAGE') {
-          if (code === 'SESSION_NOT_FOUND') forget();
-          setS((p) => (p.phase === 'starting' ? { ...p, phase: 'picking', message: msg.message ?? null } : p));
+        case 'control_response': {
+          const d = controlResponseDataSchema.safeParse(msg.data);
+          if (!d.success) return;
+          if (!onDevice && quietStop.current && d.data.action === 'stop_session') {
+            quietStop.current = false;
+            release();
+            return;
+          }
+          if (!d.data.success) {
+            setS((p) => ({ ...p, message: msg.message ?? 'That did not work. Start a story first.' }));
+            return;
+          }
+          if (d.data.state) {
+            const st = d.data.state;
+            if (st.status === 'stopped') {
+              forget();
+              setS((p) => ({ ...p, phase: 'picking', state: null, story: null, feedback: null }));
+              return;
+            }
+            if (d.data.action === 'restart_story') counted.current = [];
+            remember(st.session_id);
+            setS((p) => ({
+              ...p,
+              state: st,
+              feedback: d.data.action === 'try_again' || d.data.action === 'restart_story' ? null : p.feedback,
+            }));
+          }
+          return;
         }
-        return;
+        case 'asl_feedback': {
+          const d = aslFeedbackDataSchema.safeParse(msg.data);
+          if (!d.success) return; // the socket reports 'Received invalid feedback data from server'
+          const st = practiceStateSchema.safeParse(d.data.state);
+          // an attempt counted (by the server, or on the device in the session it continues), at the
+          // letter asked until now
+          const at = latest.current.state?.target;
+          if (d.data.counted && d.data.kind === 'attempt' && at)
+            counted.current.push({
+              ...at,
+              target: d.data.target,
+              correct: d.data.correct,
+              ...(d.data.attempt_id ? { attempt_id: d.data.attempt_id } : {}),
+            });
+          before.current.set(d.data, recentHands.current.snapshot());
+          setS((p) => ({ ...p, feedback: d.data, state: st.success ? st.data : p.state }));
+          return;
+        }
+        case 'session_complete': {
+          const d = sessionCompleteDataSchema.safeParse(msg.data);
+          if (!d.success) return;
+          forget();
+          setS((p) => ({ ...p, phase: 'complete', summary: d.data }));
+          return;
+        }
+        case 'processed_frame': {
+          const d = processedFrameDataSchema.safeParse(msg.data);
+          if (!d.success) return;
+          recentHands.current.push(performance.now(), d.data.hands[0] ?? null);
+          setS((p) => ({ ...p, hand: d.data.hands[0] ?? null }));
+          return;
+        }
+        case 'error': {
+          const code = (msg.data as { code?: string } | undefined)?.code;
+          if (code === 'STORY_NOT_FOUND' || code === 'SESSION_NOT_FOUND' || code === 'INVALID_MESSAGE') {
+            release();
+            if (code === 'SESSION_NOT_FOUND') forget();
+            setS((p) => (p.phase === 'starting' ? { ...p, phase: 'picking', message: msg.message ?? null } : p));
+          }
+          return;
+        }
       }
-    }
-  }, []);
+    },
+    [release],
+  );
 
   useEffect(
     () =>
       socket.onMessage((msg) => {
         if (engine.current && PRACTICE_MESSAGES.has(msg.type)) return;
+        // With the story list or a result on screen nothing of the server's practice is awaited (a
+        // session it held from before a drop must not replace a result made on the device), but
+        // the answer to a quiet stop
+        const { phase } = latest.current;
+        const quiet = quietStop.current && msg.type === 'control_response';
+        if ((phase === 'picking' || phase === 'complete') && PRACTICE_MESSAGES.has(msg.type) && !quiet) return;
         handle(msg, false);
       }),
     [socket, handle],
@@ -274,9 +312,24 @@ export function useStoryPractice(live: LiveContext, onPracticeData: PracticeData
     [],
   );
 
+  // (a page that was never connected has told the server nothing to take back)
+  const wasConnected = useRef(false);
+  useEffect(() => {
+    if (connection.state === 'connected' && !down) wasConnected.current = true;
+    else if (down && wasConnected.current) wentDown.current = true;
+  }, [connection.state, down]);
+  // Frames held back from the server never stay held for good.
+  useEffect(() => release, [release]);
+
   // On (re)connecting, resume the session the learner was in, or run a start that was waiting.
+  // Back from a drop, frames wait until the server knows where practice stands: a socket that lived
+  // through the drop may still hold the session as it was before, which would score them at its old
+  // letter (or, for a story the device ended, score the story again).
   useEffect(() => {
     if (connection.state !== 'connected' || down) return;
+    const back = wentDown.current;
+    wentDown.current = false;
+    if (back) hold();
     if (pendingStart.current) {
       sendControl('start_session', pendingStart.current);
       pendingStart.current = null;
@@ -293,8 +346,16 @@ export function useStoryPractice(live: LiveContext, onPracticeData: PracticeData
       setS((p) => (p.phase === 'picking' ? { ...p, phase: 'starting' } : p));
       const storyId = latest.current.story?.id;
       sendControl('start_session', { session_id: sessionId.current, ...(storyId ? { story_id: storyId } : {}) });
+    } else if (back) {
+      // nothing to take up (the story ended or was left on the device): whatever the server still
+      // holds on this socket ends, quietly
+      quietStop.current = true;
+      if (!sendControl('stop_session')) {
+        quietStop.current = false;
+        release();
+      }
     }
-  }, [connection.state, down, sendControl]);
+  }, [connection.state, down, sendControl, hold, release]);
 
   /** Starts a story on this device (offline, from the story kept from an earlier visit). */
   const startOnDevice = useCallback(
