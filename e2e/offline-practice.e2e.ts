@@ -144,6 +144,10 @@ test('back online, practice returns to the server at the letter reached offline'
   await expect.poll(() => lettersDone(page), { timeout: 90_000 }).toBeGreaterThan(before);
   // The learner stops signing (camera off), then the connection returns.
   await page.getByRole('button', { name: 'Stop camera' }).click();
+  // offline, the camera is all practice waits for: said so (not "Waiting for the live connection"),
+  // and not "I can't see your hand"
+  await expect(page.locator('.live-stage-placeholder')).toHaveText('The camera is off.');
+  await expect(page.getByText(/I can't see your hand/)).toHaveCount(0);
   const reached = await lettersDone(page);
   await context.setOffline(false);
   await expect(page.getByTestId('offline-practice')).toHaveCount(0);

@@ -248,8 +248,9 @@ export function AslWorldPage({
                     ? 'Starting the camera…'
                     : camera.state === 'error'
                       ? 'The camera could not start.'
-                      : connection.state === 'connected'
-                        ? 'The camera is off.'
+                      : connection.state === 'connected' || down
+                        ? // offline, practice runs on this device: the camera is all it waits for
+                          'The camera is off.'
                         : 'Waiting for the live connection…'}
                 </div>
               ) : null}

@@ -44,6 +44,12 @@ describe('FeedbackPanel', () => {
     rerender(<FeedbackPanel feedback={null} handSeen tooDark onAction={() => {}} onReport={async () => {}} />);
     expect(screen.queryByText(/too dark/)).toBeNull();
   });
+
+  it('says the camera is off, not that no hand is seen, when no picture is being read', () => {
+    render(<FeedbackPanel feedback={null} handSeen={false} cameraOff onAction={() => {}} onReport={async () => {}} />);
+    expect(screen.getByText('The camera is off. Start the camera to keep practising.')).toBeInTheDocument();
+    expect(screen.queryByText(/I can't see your hand/)).toBeNull();
+  });
   it('drops an adjust hint (and its report link) about a hand no longer in view, and keeps a counted verdict', () => {
     const adjust = {
       ...fb,

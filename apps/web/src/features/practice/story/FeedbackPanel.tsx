@@ -17,6 +17,8 @@ export interface FeedbackPanelProps {
   handSeen: boolean;
   /** The camera's picture is too dark to find a hand in: said instead of only "I can't see your hand". */
   tooDark?: boolean;
+  /** The camera is off: said instead of "I can't see your hand" (no picture is being read at all). */
+  cameraOff?: boolean;
   onAction(action: 'try_again' | 'next_sentence' | 'complete_story' | 'restart_story'): void;
   onReport(feedback: AslFeedbackData): Promise<void>;
   disabled?: boolean;
@@ -61,17 +63,20 @@ export function confidenceLine(f: AslFeedbackData): string {
 
 const NO_HAND = "I can't see your hand. Hold it up in front of the camera.";
 const TOO_DARK = "It's too dark to see your hand. Turn on a light, or check that nothing covers the camera.";
+const CAMERA_OFF = 'The camera is off. Start the camera to keep practising.';
 
 /** The current feedback: what to do, and how sure the reading is. */
 function LiveFeedback({
   feedback,
   handSeen,
   tooDark,
+  cameraOff,
   withdrawn,
 }: {
   feedback: AslFeedbackData | null;
   handSeen: boolean;
   tooDark: boolean;
+  cameraOff: boolean;
   /** the reading shown was reported and withdrawn: no longer shown as a mistake */
   withdrawn: boolean;
 }) {
@@ -86,7 +91,7 @@ function LiveFeedback({
     >
       {/* not atomic: only what changed is read (a new hint, "I can't see your hand"), not an old praise again */}
       <div aria-live={assertive ? 'assertive' : 'polite'} aria-atomic="false" className="feedback-live">
-        {!handSeen && <p className="no-hand">{tooDark ? TOO_DARK : NO_HAND}</p>}
+        {!handSeen && <p className="no-hand">{cameraOff ? CAMERA_OFF : tooDark ? TOO_DARK : NO_HAND}</p>}
         {handSeen && !feedback && !withdrawn && (
           <p className="feedback-waiting">Hold the handshape steady for a moment.</p>
         )}
@@ -120,6 +125,7 @@ export function FeedbackPanel({
   feedback: latest,
   handSeen,
   tooDark = false,
+  cameraOff = false,
   onAction,
   onReport,
   disabled,
@@ -135,7 +141,13 @@ export function FeedbackPanel({
   // a wrong reading reported no longer counts: the card stops showing it as a mistake
   const withdrawn = !!feedback && reported === key && reportWithdraws(feedback);
   const live = (
-    <LiveFeedback feedback={withdrawn ? null : feedback} handSeen={handSeen} tooDark={tooDark} withdrawn={withdrawn} />
+    <LiveFeedback
+      feedback={withdrawn ? null : feedback}
+      handSeen={handSeen}
+      tooDark={tooDark}
+      cameraOff={cameraOff}
+      withdrawn={withdrawn}
+    />
   );
   return (
     <div className="feedback-panel">

@@ -169,6 +169,7 @@ export function StoryPractice({
         feedback={shownFeedback}
         handSeen={!!p.hand}
         tooDark={live.tooDark}
+        cameraOff={live.camera.state === 'inactive'}
         onAction={p.act}
         onReport={report}
         disabled={live.connection.state !== 'connected' && !live.local.down}
