@@ -85,23 +85,23 @@ export function registerOfflineRoutes(
           .returning({ id: analyticsEvents.id });
         return { result: rows, stored: rows.length };
       },
-      addsNothing: async () => {
-        const [row] = await deps.db
-          .select({ n: count() })
-          .from(analyticsEvents)
-          .where(
-            and(
-              eq(analyticsEvents.userId, userId),
-              inArray(
-                analyticsEvents.clientId,
-                unique.map((e) => e.client_id),
-              ),
-            ),
-          );
-        return (row?.n ?? 0) === unique.length;
-      },
+      addsNothing: async () =>
+        (await storedEvents(
+          deps.db,
+          userId,
+          unique.map((e) => e.client_id),
+        )) === unique.length,
     });
     const answer: AnalyticsBatchResponse = { stored: stored.length, duplicates: body.events.length - stored.length };
     return reply.status(stored.length ? 201 : 200).send(answer);
   });
+}
+
+/** How many of these analytics event ids the learner has stored already (a replay's are all stored). */
+async function storedEvents(db: Db, userId: string, clientIds: string[]): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(analyticsEvents)
+    .where(and(eq(analyticsEvents.userId, userId), inArray(analyticsEvents.clientId, clientIds)));
+  return row?.n ?? 0;
 }

@@ -50,6 +50,7 @@ export function registerPracticeRoutes(
     return { ...progress, suggested_story_id: suggested?.id ?? null, next_story_id: next?.id ?? null };
   });
 
+  const reports: RowBudget = { name: 'feedback-reports', perLearnerPerHour: deps.writeLimits.feedbackReportsPerHour };
   serve(
     app,
     ROUTES.feedbackReport,
@@ -66,10 +67,6 @@ export function registerPracticeRoutes(
       // Another learner's session is answered like one that does not exist, and nothing is stored.
       const sessionId = body.session_id ? await ownPracticeSessionId(deps.db, body.session_id, userId) : null;
       if (body.session_id && !sessionId) throw new AppError('SESSION_NOT_FOUND', undefined, 'session_id');
-      const reports: RowBudget = {
-        name: 'feedback-reports',
-        perLearnerPerHour: deps.writeLimits.feedbackReportsPerHour,
-      };
       const inserted = await withinRowBudget(deps.writeLimits.limiter, reports, request, {
         rows: 1,
         store: async () => {
