@@ -152,13 +152,57 @@ test('back online, practice returns to the server at the letter reached offline'
   await context.setOffline(false);
   await expect(page.getByTestId('offline-practice')).toHaveCount(0);
   await expect(page.getByText(/Sentence 1 of \d+ · \d+ of \d+ letters/)).toBeVisible();
-  expect(await lettersDone(page)).toBe(reached);
+  // (at once when the device's log landed within the hand-back's wait, else when it lands: below)
+  await expect.poll(() => lettersDone(page), { timeout: 20_000 }).toBe(reached);
   // Reload: the page resumes the server's session, which now holds the letter reached offline
   // (read as soon as the story shows: the camera starts a second later).
   await page.reload();
   await expect(page.getByRole('heading', { name: 'My Cat' })).toBeVisible({ timeout: 30_000 });
   expect(await lettersDone(page)).toBe(reached);
   await expect(page.getByTestId('streaming-state')).toHaveText('Streaming', { timeout: 30_000 });
+});
+
+test('back online with the device log slow to land: the panel counts the letters reached offline once it lands', async ({
+  page,
+  context,
+  base,
+}) => {
+  test.setTimeout(240_000);
+  let resumed = 0;
+  page.on('websocket', (ws) =>
+    ws.on('framereceived', (f) => void (String(f.payload).includes('"practice_session_response"') && resumed++)),
+  );
+  await startStoryReadyForOffline(page, base, 'My Cat');
+  await page.getByRole('button', { name: 'Restart Story' }).click();
+  await expect(page.getByText(/^Sentence 1 of \d+ · 0 of \d+ letters/)).toBeVisible();
+  await context.setOffline(true);
+  await expect(page.getByTestId('streaming-state')).toHaveText('On this device');
+  await expect.poll(() => lettersDone(page), { timeout: 90_000 }).toBeGreaterThan(0);
+  const resumedBefore = resumed;
+  await page.getByRole('button', { name: 'Stop camera' }).click();
+  const reached = await lettersDone(page);
+  // The device's log is held on its way to the server past the hand-back's wait: live practice
+  // continues on the server before the log is there.
+  let release!: () => void;
+  const released = new Promise<void>((r) => (release = r));
+  let held = 0;
+  await context.route('**/api/v1/practice/offline-sessions', async (route) => {
+    held++;
+    await released;
+    await route.continue();
+  });
+  await context.setOffline(false);
+  await expect(page.getByTestId('offline-practice')).toHaveCount(0);
+  await expect(page.getByText('Connected', { exact: true })).toBeVisible({ timeout: 60_000 });
+  await expect.poll(() => held, { timeout: 30_000 }).toBeGreaterThan(0);
+  // the server's session is resumed at the letter reached, before the device's letters are there
+  await expect.poll(() => resumed, { timeout: 30_000 }).toBeGreaterThan(resumedBefore);
+  release();
+  // once the log lands the panel counts them, with no new attempt (the camera is off)
+  await expect.poll(() => lettersDone(page), { timeout: 20_000 }).toBe(reached);
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'My Cat' })).toBeVisible({ timeout: 30_000 });
+  expect(await lettersDone(page)).toBe(reached);
 });
 
 test('a story restarted offline is the one continued back online, and the session it restarted ends', async ({

@@ -5,20 +5,24 @@ import { syncNow } from '../../../lib/outbox';
 export const HAND_BACK_WAIT_MS = 8_000;
 
 /**
- * Resolves when the device's practice log, being queued (`queued`), has been uploaded, when that
- * fails, or after `waitMs`: the live session continued there is then handed back with the device's
- * letters already on the server, so its first state counts them (the server also counts a log that
- * lands later, at the next move).
+ * Resolves when the device's practice log, being queued (`queued`), has been uploaded (true), or
+ * false when that fails or takes longer than `waitMs`: the live session continued there is handed
+ * back with the device's letters already on the server, so its first state counts them; when the
+ * log lands later the page takes the session up again then (the server also counts it at the
+ * next move).
  */
-export function deviceLogLanded(queued: void | Promise<void>, waitMs = HAND_BACK_WAIT_MS): Promise<void> {
+export function deviceLogLanded(queued: void | Promise<void>, waitMs = HAND_BACK_WAIT_MS): Promise<boolean> {
   const landed = Promise.resolve(queued)
     .then(() => syncNow(SYNC_TAGS.practiceData))
     // a flush already running when the log was queued may have listed the queue before it; the next one has it
-    .then(() => syncNow(SYNC_TAGS.practiceData));
+    .then(() => syncNow(SYNC_TAGS.practiceData))
+    .then(
+      (result) => result.kept === 0,
+      () => false,
+    );
   let timer: ReturnType<typeof setTimeout> | undefined;
-  const waited = new Promise<void>((resolve) => {
-    timer = setTimeout(resolve, waitMs);
+  const waited = new Promise<boolean>((resolve) => {
+    timer = setTimeout(() => resolve(false), waitMs);
   });
-  const done = () => clearTimeout(timer);
-  return Promise.race([landed, waited]).then(done, done);
+  return Promise.race([landed, waited]).finally(() => clearTimeout(timer));
 }

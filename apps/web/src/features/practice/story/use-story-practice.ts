@@ -5,6 +5,7 @@ import {
   practiceStateSchema,
   processedFrameDataSchema,
   reportWithdraws,
+  SYNC_TAGS,
   sessionCompleteDataSchema,
   type AslFeedbackData,
   type ControlAction,
@@ -19,7 +20,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import type { LiveContext } from '../AslWorldPage';
 import type { ScoredAttempt } from '../../../lib/recognition/practice-rules';
 import type { OfflinePracticeEngine } from '../on-device/offline-engine';
-import { currentUserId } from '../../../lib/outbox';
+import { currentUserId, onFlushed } from '../../../lib/outbox';
 import { queueOfflinePractice } from '../on-device/queue-practice-data';
 import type { PracticeDataSink } from '../on-device/practice-log';
 import { cachedStory, rememberStory } from '../on-device/story-cache';
@@ -77,7 +78,9 @@ export function useStoryPractice(live: LiveContext, onPracticeData: PracticeData
   const engine = useRef<OfflinePracticeEngine | null>(null);
   /** where to continue on the server after offline practice, once the device's log has landed */
   const resumeAt = useRef<Record<string, unknown> | null>(null);
-  const logLanded = useRef<Promise<void> | null>(null);
+  const logLanded = useRef<Promise<boolean> | null>(null);
+  /** The session handed back before the device's log reached the server: taken up again once it does. */
+  const awaitingLog = useRef<string | null>(null);
   const connected = useRef(false);
   /** the connection went down since the server was last told where practice stands */
   const wentDown = useRef(false);
@@ -335,12 +338,13 @@ export function useStoryPractice(live: LiveContext, onPracticeData: PracticeData
       pendingStart.current = null;
     } else if (resumeAt.current) {
       const data = resumeAt.current;
-      const landed = logLanded.current ?? Promise.resolve();
+      const landed = logLanded.current ?? Promise.resolve(true);
       resumeAt.current = null;
       logLanded.current = null;
-      void landed.then(() => {
-        if (connected.current) sendControl('start_session', data);
-        else resumeAt.current ??= data; // gone again meanwhile: at the next connection
+      void landed.then((ok) => {
+        if (!connected.current) return void (resumeAt.current ??= data); // gone again meanwhile: at the next connection
+        sendControl('start_session', data);
+        awaitingLog.current = !ok && typeof data.session_id === 'string' ? data.session_id : null;
       });
     } else if (sessionId.current) {
       setS((p) => (p.phase === 'picking' ? { ...p, phase: 'starting' } : p));
@@ -356,6 +360,22 @@ export function useStoryPractice(live: LiveContext, onPracticeData: PracticeData
       }
     }
   }, [connection.state, down, sendControl, hold, release]);
+
+  // The device's log landed after the hand-back: the server's session is taken up again, now
+  // counting the letters signed on the device (the panel would otherwise show them only at the
+  // next letter).
+  useEffect(
+    () =>
+      onFlushed((tag) => {
+        const id = awaitingLog.current;
+        if (tag !== SYNC_TAGS.practiceData || !id || engine.current || !connected.current) return;
+        awaitingLog.current = null;
+        if (sessionId.current !== id || latest.current.phase !== 'practising') return;
+        const storyId = latest.current.story?.id;
+        sendControl('start_session', { session_id: id, ...(storyId ? { story_id: storyId } : {}) });
+      }),
+    [sendControl],
+  );
 
   /** Starts a story on this device (offline, from the story kept from an earlier visit). */
   const startOnDevice = useCallback(
