@@ -77,6 +77,11 @@ export const practiceStateSchema = z.object({
   target: practiceTargetSchema.nullable(),
   letters_done: z.number().int(),
   letters_total: z.number().int(),
+  /**
+   * The session's practice time so far (ms, practiceTime's rule), as last saved: practice that
+   * continues on the device adds its own to it, so a story finished offline shows the whole time.
+   */
+  active_ms: z.number().int().nonnegative().optional(),
 });
 export type PracticeState = z.infer<typeof practiceStateSchema>;
 

@@ -70,6 +70,8 @@ describe.each(DB_KINDS)('practice time of one session (%s)', (kind) => {
     await second.tryAgain();
     // 40 seconds of practice, whichever tab the moves came from (each tab alone would add 60)
     expect(await activeMs(first.id)).toBe(40_000);
+    // the state the page gets carries it (practice continued on the device adds to it)
+    expect(second.state().active_ms).toBe(40_000);
 
     // opened again the next day: the night away is not practice, the time since opening is
     at(86_400);
@@ -88,6 +90,7 @@ describe.each(DB_KINDS)('practice time of one session (%s)', (kind) => {
     at(86_625);
     await nextDay.recordAttempt(attempt(nextDay));
     expect(await activeMs(first.id)).toBe(55_000 + 210_000);
+    expect(nextDay.state().active_ms).toBe(55_000 + 210_000);
   });
 });
 

@@ -113,6 +113,7 @@ export class PracticeSession {
       target: t,
       letters_done: this.engine.lettersDone,
       letters_total: this.engine.lettersTotal,
+      active_ms: this.row?.activeMs ?? 0,
     };
   }
 
@@ -184,8 +185,11 @@ export class PracticeSession {
       })
       // never a session ended elsewhere (finished on the device): every change starts from active
       .where(and(eq(practiceSessions.id, this.id), eq(practiceSessions.status, 'active')))
-      .returning({ id: practiceSessions.id });
-    if (updated.length > 0) return true;
+      .returning({ activeMs: practiceSessions.activeMs });
+    if (updated[0]) {
+      this.row = { ...this.row, activeMs: updated[0].activeMs };
+      return true;
+    }
     // ended elsewhere meanwhile (its upload from the device): this copy ends too, rather than
     // counting more attempts in it and reopening it
     const row = await this.ownRow();

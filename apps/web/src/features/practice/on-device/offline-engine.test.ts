@@ -201,7 +201,8 @@ describe('offline practice engine (the server practice rules, in the browser)', 
       { sentence_index: 0, word_index: 0, letter_index: 1, target: 'I', correct: false },
       { sentence_index: 0, word_index: 0, letter_index: 1, target: 'I', correct: true },
     ];
-    const { engine, msgs, hold, logs } = setup(from, { earlier, spent: ['I'] });
+    // the live part took 95 s of practice (the server's figure in its last state)
+    const { engine, msgs, hold, logs } = setup(from, { earlier, spent: ['I'], earlierMs: 95_000 });
     engine.start();
     hold(HANDS.I!, 1200); // still held from online: not a wrong attempt at B
     for (const l of ['B', 'O', 'Y']) hold(HANDS[l]!);
@@ -214,6 +215,10 @@ describe('offline practice engine (the server practice rules, in the browser)', 
       wrong_attempts: 1,
       overall_score: 80,
     });
+    // the whole story's practice time: the live part's and the device's few seconds
+    expect(summary.duration_ms).toBeGreaterThan(95_000);
+    expect(summary.duration_ms).toBeLessThan(95_000 + 10_000);
+    expect(logs[0]!.active_ms).toBe(summary.duration_ms - 95_000); // the log: the device's part only
     // the log holds the device's attempts only (the online ones are on the server already)
     expect(logs[0]!.attempts.map((a) => `${a.target}${a.detected}${a.correct ? '+' : '-'}`)).toEqual([
       'BB+',
@@ -243,10 +248,13 @@ describe('offline practice engine (the server practice rules, in the browser)', 
   });
 
   it('continues from where the learner was and supports the four actions as the server does', () => {
-    const { engine, msgs, hold, logs } = setup({ sentence_index: 1, word_index: 0, letter_index: 1 });
+    const { engine, msgs, hold, logs } = setup(
+      { sentence_index: 1, word_index: 0, letter_index: 1 },
+      { earlierMs: 30_000 },
+    );
     engine.start();
     const start = practiceSessionResponseDataSchema.parse(msgs[0]!.data);
-    expect(start).toMatchObject({ resumed: true, letters_done: 3, target: { letter: 'O' } });
+    expect(start).toMatchObject({ resumed: true, letters_done: 3, target: { letter: 'O' }, active_ms: 30_000 });
     expect(start.session_id).toBe('11111111-1111-4111-8111-111111111111');
     const last = () => msgs[msgs.length - 1]!;
 
@@ -259,7 +267,8 @@ describe('offline practice engine (the server practice rules, in the browser)', 
     expect(logs).toHaveLength(1);
     // the live session it continued ends restarted, as Restart Story ends it online
     expect(logs[0]).toMatchObject({ server_session_id: '11111111-1111-4111-8111-111111111111', ended: 'restarted' });
-    expect((last().data as any).state).toMatchObject({ letters_done: 0, target: { letter: 'H' } });
+    // a new run: the continued session's time is not its time
+    expect((last().data as any).state).toMatchObject({ letters_done: 0, target: { letter: 'H' }, active_ms: 0 });
     // the new run is a session of the device's own: the one to continue online
     const restarted = (last().data as any).state.session_id;
     expect(restarted).not.toBe('11111111-1111-4111-8111-111111111111');

@@ -55,6 +55,8 @@ export interface OfflineEngineOptions {
    * attempt was skipped (Next Sentence), not signed.
    */
   lettersDone?: number;
+  /** the continued session's practice time before the drop (the server's `active_ms`): the result counts it too */
+  earlierMs?: number;
   holdMs?: number;
   onPracticeData: PracticeDataSink;
   emit(msg: ReceivedLiveMessage): void;
@@ -72,6 +74,8 @@ export class OfflinePracticeEngine {
   private sessionId: string;
   private activeMs = 0;
   private activeSince: number;
+  /** the continued session's practice time before this engine (none after a restart) */
+  private earlierMs: number;
   private handedOver = false;
   private frameNumber = 0;
   /** the continued session's attempts before this engine (none after a restart) */
@@ -92,6 +96,7 @@ export class OfflinePracticeEngine {
     this.log = this.newLog(opts.serverSessionId ?? null);
     this.sessionId = opts.serverSessionId ?? this.log.client_id;
     this.activeSince = this.now();
+    this.earlierMs = opts.earlierMs ?? 0;
   }
 
   get target(): PracticeTarget | null {
@@ -113,6 +118,7 @@ export class OfflinePracticeEngine {
       target: t,
       letters_done: this.engine.lettersDone,
       letters_total: this.engine.lettersTotal,
+      active_ms: Math.round(this.earlierMs + this.activeMs),
     };
   }
 
@@ -150,6 +156,7 @@ export class OfflinePracticeEngine {
         this.reader.reset();
         this.log = this.newLog(null);
         this.earlier = [];
+        this.earlierMs = 0;
         this.sessionId = this.log.client_id;
         this.handedOver = false;
         this.activeMs = 0;
@@ -231,7 +238,8 @@ export class OfflinePracticeEngine {
     const summary: SessionCompleteData = {
       session_id: this.sessionId,
       story_id: this.opts.story.id,
-      duration_ms: Math.round(this.activeMs),
+      // the whole session's: the live part's time before the drop too
+      duration_ms: Math.round(this.earlierMs + this.activeMs),
       ...result,
     };
     this.emit('control_response', { data: { action, success: true, state: this.state() } });

@@ -273,6 +273,7 @@ export function useStoryPractice(live: LiveContext, onPracticeData: PracticeData
           spent: feedback?.detected ? [feedback.detected] : [],
           earlier: counted.current,
           lettersDone: state.letters_done,
+          earlierMs: state.active_ms ?? 0,
           onPracticeData: (log) => sink.current({ ...log, learner_id: learner }),
           emit: (m) => handle(m, true),
         });
