@@ -247,6 +247,57 @@ test('a story restarted offline is the one continued back online, and the sessio
   expect(await lettersDone(page)).toBe(reached);
 });
 
+test('a story practised offline and reloaded offline continues where it was, as one session', async ({
+  page,
+  context,
+  base,
+  request,
+}) => {
+  test.setTimeout(300_000);
+  await registerViaUi(page, newLearner(), base);
+  await page.goto(`${base}/asl-world`);
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+    if (navigator.serviceWorker.controller) return;
+    await new Promise((r) => navigator.serviceWorker.addEventListener('controllerchange', r, { once: true }));
+  });
+  await page.reload();
+  await expect(page.getByText('Connected', { exact: true })).toBeVisible({ timeout: 30_000 });
+  await page.getByRole('button', { name: 'Start My Cat' }).click();
+  await expect(page.getByTestId('offline-ready')).toBeVisible({ timeout: 120_000 });
+  await page.getByRole('button', { name: 'Restart Story' }).click();
+  await expect(page.getByText(/^Sentence 1 of \d+ · 0 of \d+ letters/)).toBeVisible();
+
+  await context.setOffline(true);
+  await expect(page.getByTestId('streaming-state')).toHaveText('On this device');
+  await expect.poll(() => lettersDone(page), { timeout: 90_000 }).toBeGreaterThan(0);
+  await page.getByRole('button', { name: 'Stop camera' }).click();
+  const reached = await lettersDone(page);
+
+  // Reloaded with no connection: the story starts again from the cache at the letter reached
+  // (read as soon as it shows: the camera starts a second later)
+  await page.reload();
+  await expect(page.getByText('No internet connection. Some features may not work.')).toBeVisible();
+  await page.getByRole('button', { name: 'Start My Cat' }).click();
+  await expect(page.getByRole('heading', { name: 'My Cat' })).toBeVisible();
+  expect(await lettersDone(page)).toBe(reached);
+
+  // Back online: one session holds it all, open to continue (not the first run left open beside a
+  // second begun at C), and the page continues it
+  await context.setOffline(false);
+  await expect(page.getByText('Connected', { exact: true })).toBeVisible({ timeout: 60_000 });
+  const token = (await page.evaluate(() => localStorage.getItem('auth_token')))!;
+  const active = async () => {
+    const res = await request.get(`${base}/api/v1/progress`, { headers: { authorization: `Bearer ${token}` } });
+    const body = (await res.json()) as { recent_sessions: Array<{ status: string; letters_done: number }> };
+    return body.recent_sessions.filter((r) => r.status === 'active').map((r) => r.letters_done);
+  };
+  await expect.poll(async () => (await active()).length, { timeout: 30_000 }).toBe(1);
+  expect((await active())[0]).toBeGreaterThanOrEqual(reached);
+  await page.getByRole('button', { name: 'Stop camera' }).click();
+  await expect.poll(async () => (await lettersDone(page)) === (await active())[0], { timeout: 20_000 }).toBe(true);
+});
+
 test('offline from the start: the app reloads from the cache and a story is practised on the device, then lands once', async ({
   page,
   context,

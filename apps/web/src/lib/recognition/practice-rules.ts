@@ -9,6 +9,7 @@ export {
   activeGap,
   PracticeEngine,
   positionKey,
+  storyTargets,
   summarise,
   type PracticeEvent,
   type PracticeFrame,

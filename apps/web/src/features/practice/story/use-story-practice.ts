@@ -24,6 +24,7 @@ import { currentUserId, onFlushed } from '../../../lib/outbox';
 import { queueOfflinePractice } from '../on-device/queue-practice-data';
 import type { PracticeDataSink } from '../on-device/practice-log';
 import { cachedStory, rememberStory } from '../on-device/story-cache';
+import { unfinishedRun } from '../on-device/unfinished-run';
 import { deviceLogLanded } from './device-log-landed';
 import { RecentHands, type ReportFrame } from './recent-hands';
 import type { StartRequest } from './StoryPicker';
@@ -382,13 +383,16 @@ export function useStoryPractice(live: LiveContext, onPracticeData: PracticeData
   const startOnDevice = useCallback(
     (story: Story) => {
       setS((p) => ({ ...p, phase: 'starting', feedback: null, summary: null, message: null }));
-      void import('../on-device/offline-engine').then(
-        ({ OfflinePracticeEngine }) => {
+      const learner = currentUserId();
+      // the story left unfinished on this device (a reload while offline) continues where it was
+      const left = learner ? unfinishedRun(learner, story) : Promise.resolve(null);
+      void Promise.all([import('../on-device/offline-engine'), left]).then(
+        ([{ OfflinePracticeEngine }, run]) => {
           engine.current?.close();
-          counted.current = []; // a session of its own, begun on the device
-          const learner = currentUserId();
+          counted.current = run ? [...run.earlier] : []; // else a session of its own, begun on the device
           const e = new OfflinePracticeEngine({
             story,
+            ...(run ?? {}),
             onPracticeData: (log) => sink.current({ ...log, learner_id: learner }),
             emit: (m) => handle(m, true),
           });
