@@ -149,6 +149,23 @@ describe('HandReader: the benefit of the doubt toward the letter asked', () => {
     expect(hold(new HandReader(0.5, pRunnerUp / 2), unlike)).toMatchObject({ label: 'C', sure: true });
   });
 
+  it("a hand cut off at the picture's edge read as another letter is not sure: the learner is told to come into view", () => {
+    // the same hand, its thumb side at the right edge of the frame
+    const right = Math.max(...C.landmarks.map(([x]) => x));
+    const cut = (letter: string) => {
+      const reader = new HandReader(0.5, 1);
+      let last;
+      for (let i = 0; i < 10; i++)
+        last = reader.read(i * 66, [C], { letter, kind: 'letter' }, { width: right + 1, height: 800 });
+      return last!.frame.hand!;
+    };
+    // in full view (the same reader thresholds) the C read for a U counts as a sure wrong reading
+    expect(hold(new HandReader(0.5, 1), 'U')).toMatchObject({ label: 'C', sure: true });
+    expect(cut('U')).toMatchObject({ label: 'C', sure: false, adjust: ADJUST.outOfView });
+    // read as the letter asked, it is sure even cut off
+    expect(cut('C')).toMatchObject({ label: 'C', sure: true });
+  });
+
   it('never doubts the letter asked itself, nor toward J or Z (drawn, not held)', () => {
     expect(hold(new HandReader(0.5, 1e-9), 'C')).toMatchObject({ label: 'C', sure: true });
     expect(hold(new HandReader(0.5, 1e-9), 'J')).toMatchObject({ label: 'C', sure: true });

@@ -113,7 +113,10 @@ export class HandReader {
         ? null
         : this.held(timeMs, st.candidate, c.probabilities[st.candidate] ?? 0, asked, pTarget);
     const doubted = held !== null && asked !== null && st.candidate !== asked && held.pTarget >= this.doubt;
-    const sure = held !== null && held.p >= this.threshold && !doubted;
+    // a hand cut off at the picture's edge is read from the fingers in view: read as the letter
+    // asked it counts, read as another it is not sure (the learner is told to come into view)
+    const cutOff = advice === ADJUST.outOfView && asked !== null && st.candidate !== asked;
+    const sure = held !== null && held.p >= this.threshold && !doubted && !cutOff;
     const check = target
       ? checkTarget(target.letter, input.landmarks, input.handedness, st.candidate ?? c.label)
       : null;
