@@ -35,6 +35,26 @@ describe('CompletionScreen', () => {
     expect(screen.getByRole('button', { name: 'Practise the next story' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /^Practise [A-Z]/ })).not.toBeInTheDocument();
   });
+  it('shows no score and no praise when no letter was tried (a 0% would say every letter went wrong)', () => {
+    const none = {
+      ...base,
+      overall_score: 0,
+      completed: false,
+      letters_attempted: 0,
+      letters_signed: 0,
+      letters_first_try: 0,
+      accuracy_by_letter: {},
+      duration_ms: 0,
+      completion_message: 'No letter was tried, so there is no score yet.',
+      final_suggestions: [],
+    };
+    render(<CompletionScreen summary={none} onPractiseNext={() => {}} onChooseStory={() => {}} />);
+    expect(screen.getByRole('heading', { name: 'Story ended early' })).toBeInTheDocument();
+    expect(screen.getByTestId('result-lead')).toHaveTextContent('No letter was signed this time.');
+    expect(screen.getByLabelText('No score yet')).toHaveTextContent('–');
+    expect(screen.queryByText('0%')).not.toBeInTheDocument();
+    expect(screen.queryByLabelText(/^Score/)).not.toBeInTheDocument();
+  });
   it('says a story ended with letters left, with singular words where they belong', () => {
     const early = {
       ...base,

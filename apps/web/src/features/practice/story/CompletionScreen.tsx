@@ -80,7 +80,11 @@ export function CompletionScreen({
       ? firstTimeLead(s.letters_first_try, everyTime)
       : s.letters_signed > 0
         ? `You signed ${plural(s.letters_signed, 'letter')}: every one counts.`
-        : 'You made a start: every story gets easier with practice.';
+        : s.letters_attempted > 0
+          ? 'You made a start: every story gets easier with practice.'
+          : 'No letter was signed this time.';
+  // nothing tried: no score to show (a 0% would say every letter went wrong)
+  const scored = s.letters_attempted > 0;
 
   return (
     <section className="card completion" aria-labelledby="complete-title" ref={card}>
@@ -92,9 +96,15 @@ export function CompletionScreen({
         {lead}
       </p>
       <div className="result-figures">
-        <p className="score" aria-label={`Score ${s.overall_score} percent`}>
-          {s.overall_score}%
-        </p>
+        {scored ? (
+          <p className="score" aria-label={`Score ${s.overall_score} percent`}>
+            {s.overall_score}%
+          </p>
+        ) : (
+          <p className="score score-none" aria-label="No score yet">
+            –
+          </p>
+        )}
         <div>
           <p>{s.completion_message}</p>
           <p className="result-line" data-testid="result-letters">
