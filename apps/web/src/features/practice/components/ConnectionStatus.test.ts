@@ -23,6 +23,12 @@ describe('liveIndicator', () => {
       connection: 'Offline',
       streaming: 'Paused: not connected',
     });
+    // practice on the device: offline, not the green of a live connection
+    expect(liveIndicator(false, snapshot('disconnected', 0), true, true)).toEqual({
+      tone: 'device',
+      connection: 'Offline',
+      streaming: 'On this device',
+    });
     // the attempts out of 5 are in view (spec: ASL World shows them), not only under Advanced
     expect(liveIndicator(true, snapshot('connecting', 2), false, false).connection).toBe(
       'Reconnecting… (attempt 2 of 5)',

@@ -2,7 +2,8 @@ import type { LiveSocketSnapshot } from '../../../lib/live/socket';
 
 /** The one state the learner sees: the connection and what the camera's frames are doing, derived together. */
 export interface LiveIndicatorState {
-  tone: 'ok' | 'busy' | 'down';
+  /** device: no live connection, practice goes on with the recogniser on this device */
+  tone: 'ok' | 'busy' | 'down' | 'device';
   connection: string;
   streaming: string;
 }
@@ -36,8 +37,13 @@ export function liveIndicator(
         ? 'Streaming'
         : 'Paused: not connected'
       : 'Not streaming';
-  const tone =
-    linked || onDevice ? 'ok' : online && (c.state === 'connecting' || c.reconnectAttempts > 0) ? 'busy' : 'down';
+  const tone = linked
+    ? 'ok'
+    : onDevice
+      ? 'device'
+      : online && (c.state === 'connecting' || c.reconnectAttempts > 0)
+        ? 'busy'
+        : 'down';
   return { tone, connection, streaming };
 }
 
