@@ -196,7 +196,15 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
 
   await registerLiveRoute(app, {
     processor: deps.processor,
-    hooks: new LivePractice(deps.database.db, library, app.log, env.PRACTICE_HOLD_MS),
+    hooks: new LivePractice(
+      deps.database.db,
+      library,
+      app.log,
+      env.PRACTICE_HOLD_MS,
+      async (userId) =>
+        (await limiter.hit({ name: 'stories-made', max: env.STORIES_MADE_PER_HOUR, windowMs: 3_600_000 }, userId))
+          .allowed,
+    ),
     observer: {
       frameProcessed: (ms) => {
         metrics.framesProcessed.inc();

@@ -62,6 +62,10 @@ export const ERROR_CODES = {
   SESSION_NOT_STARTED: { status: 409, message: 'Start a practice session first.' },
   SESSION_NOT_FOUND: { status: 404, message: 'That practice session was not found.' },
   STORY_NOT_FOUND: { status: 404, message: 'That story was not found.' },
+  STORIES_MADE_LIMITED: {
+    status: 429,
+    message: 'You have started many new topics this hour. Choose a story from the list, or try the topic again later.',
+  },
   // offline uploads
   TARGET_MISMATCH: { status: 422, message: "An attempt does not match the story's letters." },
   CLIENT_ID_CONFLICT: { status: 409, message: 'That client id already belongs to another record.' },

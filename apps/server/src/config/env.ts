@@ -82,6 +82,8 @@ export const envSchema = z.object({
   // Analytics events and feedback reports stored per learner per hour (a tab sends a few a minute).
   ANALYTICS_EVENTS_PER_HOUR: z.coerce.number().int().positive().default(3000),
   FEEDBACK_REPORTS_PER_HOUR: z.coerce.number().int().positive().default(200),
+  // Topic and drill stories made for a learner per hour (each a row of the shared story table).
+  STORIES_MADE_PER_HOUR: z.coerce.number().int().positive().default(30),
   PRACTICE_HOLD_MS: z.coerce.number().int().min(300).max(500).default(400),
   RECOGNITION_WORKERS: z.coerce.number().int().min(0).max(64).optional(),
   // A recognition task running longer than this is abandoned: its worker thread is terminated and

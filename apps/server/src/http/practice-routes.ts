@@ -27,7 +27,7 @@ export function registerPracticeRoutes(
   serve(app, ROUTES.stories, { preHandler: [authed, canRead] }, async (request) => {
     const q = request.query;
     const rows = await listStories(deps.db, { level: q.level, tag: q.tag });
-    return { stories: rows.filter((r) => !r.tags.includes('topic')).map(rowToSummary) };
+    return { stories: rows.map(rowToSummary) };
   });
 
   serve(app, ROUTES.story, { preHandler: [authed, canRead] }, async (request) => {

@@ -27,6 +27,20 @@ export const LIVE_LIMITS = {
   messageBurst: 90,
   maxBytesPerSecond: 4 * 1024 * 1024,
   byteBurst: 6 * 1024 * 1024,
+  /**
+   * Control actions are a learner's clicks (and a start on each connection): a few a second at
+   * most. Each can cost the database a story or a session's attempts, so they have a rate of
+   * their own, and at most this many wait their turn on a socket (the attack review of 2026-11-28:
+   * fifty start_session a second queued without end, and ran on after the socket closed).
+   */
+  maxControlsPerSecond: 4,
+  controlBurst: 10,
+  maxPendingControls: 8,
+  /**
+   * The most the server holds unsent for a socket whose client does not read (bytes): past it the
+   * socket is closed, not grown without end.
+   */
+  maxBufferedBytes: 8 * 1024 * 1024,
 } as const;
 
 export interface LiveUser {
@@ -71,6 +85,9 @@ export class LiveConnection {
   private readonly capability = new CapabilityEstimator();
   private readonly messageBucket = new TokenBucket(LIVE_LIMITS.messageBurst, LIVE_LIMITS.maxMessagesPerSecond);
   private readonly byteBucket = new TokenBucket(LIVE_LIMITS.byteBurst, LIVE_LIMITS.maxBytesPerSecond);
+  private readonly controlBucket = new TokenBucket(LIVE_LIMITS.controlBurst, LIVE_LIMITS.maxControlsPerSecond);
+  /** control actions waiting for their turn or running */
+  private pendingControls = 0;
   private lastAdaptiveFps = TARGET_FPS;
   private closed = false;
   /**
@@ -126,11 +143,21 @@ export class LiveConnection {
     });
     const text = JSON.stringify(msg);
     if (this.held) this.held.push(text);
-    else this.socket.send(text);
+    else this.write(text);
   }
 
   private release(held: string[]): void {
-    for (const text of held) if (!this.closed && this.socket.readyState === this.socket.OPEN) this.socket.send(text);
+    for (const text of held) if (!this.closed && this.socket.readyState === this.socket.OPEN) this.write(text);
+  }
+
+  /** Sends, unless the client has left too much unread: then the socket is closed instead. */
+  private write(text: string): void {
+    if (this.socket.bufferedAmount + text.length > LIVE_LIMITS.maxBufferedBytes) {
+      this.log.warn({ user: this.user.id, buffered: this.socket.bufferedAmount }, 'live socket not read: closed');
+      this.socket.terminate(); // its 'close' ends the connection (onClosed)
+      return;
+    }
+    this.socket.send(text);
   }
 
   sendError(code: ErrorCode, message?: string, critical = false): void {
@@ -221,8 +248,18 @@ export class LiveConnection {
           });
           return;
         }
-        // one at a time: twenty Next Sentence at once must not finish a story twenty times
-        await this.inTurn(() => hooks.onControl(msg, this));
+        if (!this.controlBucket.take(1) || this.pendingControls >= LIVE_LIMITS.maxPendingControls) {
+          this.sendError('LIVE_RATE_LIMITED');
+          return;
+        }
+        // one at a time: twenty Next Sentence at once must not finish a story twenty times; those
+        // still waiting when the socket closes are not run (nobody is there for their answers)
+        this.pendingControls++;
+        try {
+          await this.inTurn(() => (this.closed ? Promise.resolve() : hooks.onControl(msg, this)));
+        } finally {
+          this.pendingControls--;
+        }
         return;
       }
       case 'raw_frame':

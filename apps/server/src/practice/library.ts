@@ -1,13 +1,25 @@
 import type { Story } from '@asl/protocol';
 import type { Db } from '../db/client';
+import { AppError } from '../errors';
 import { getStory, listStories, rowToStory, syncStories } from './stories-repo';
 import { assembleForTopic, drillForLetters, pickForTopic, suggestStory } from './story-picker';
 
-/** The story library as the practice features see it: read from the database, cached briefly. */
+/**
+ * Whether a learner may have one more story made for them now (a topic or a drill not made
+ * before): each is a row of the shared story table.
+ */
+export type MayMakeStory = () => Promise<boolean>;
+
+/**
+ * The story library as the practice features see it: read from the database, cached briefly.
+ * Stories made for learners (topics, drills; tagged 'topic') are rows too, so a session of one
+ * can be resumed, but are never in the cached library: making one changes nothing there.
+ */
 export class StoryLibrary {
   private cache: { at: number; stories: Story[] } | null = null;
   constructor(private readonly db: Db) {}
 
+  /** The library's own stories (not those made for learners). */
   async all(): Promise<Story[]> {
     if (this.cache && Date.now() - this.cache.at < 60_000) return this.cache.stories;
     const rows = await listStories(this.db, {});
@@ -19,16 +31,16 @@ export class StoryLibrary {
     return getStory(this.db, id);
   }
 
-  /** A library story for the topic, or one assembled from the library and saved. */
-  async forTopic(topic: string): Promise<Story | null> {
-    const library = (await this.all()).filter((s) => !s.tags.includes('topic'));
+  /**
+   * A library story for the topic, or one assembled from the library and saved. Over the
+   * learner's budget of new stories (`mayMake`), STORIES_MADE_LIMITED.
+   */
+  async forTopic(topic: string, mayMake?: MayMakeStory): Promise<Story | null> {
+    const library = await this.all();
     const picked = pickForTopic(topic, library);
     if (picked) return picked;
     const assembled = assembleForTopic(topic, library);
-    if (!assembled) return null;
-    await syncStories(this.db, [assembled]);
-    this.cache = null;
-    return assembled;
+    return assembled ? this.made(assembled, mayMake) : null;
   }
 
   /** The next story of the library (never a drill): at the learner's level, favouring their weakest letters. */
@@ -36,14 +48,21 @@ export class StoryLibrary {
     return suggestStory(await this.all(), weakest, level, recent);
   }
 
-  /** A short drill of these letters at this level (saved like a topic story), or null with no letter. */
-  async drill(letters: string[], level: number): Promise<Story | null> {
+  /**
+   * A short drill of these letters at this level (saved like a topic story), or null with no
+   * letter. Over the learner's budget of new stories (`mayMake`), STORIES_MADE_LIMITED.
+   */
+  async drill(letters: string[], level: number, mayMake?: MayMakeStory): Promise<Story | null> {
     const drill = drillForLetters(letters, level, await this.all());
-    if (!drill) return null;
-    if (!(await this.get(drill.id))) {
-      await syncStories(this.db, [drill]);
-      this.cache = null;
-    }
-    return drill;
+    return drill ? this.made(drill, mayMake) : null;
+  }
+
+  /** The story as stored: made once, the first time it is asked for (within the budget). */
+  private async made(story: Story, mayMake?: MayMakeStory): Promise<Story> {
+    const stored = await this.get(story.id);
+    if (stored) return stored;
+    if (mayMake && !(await mayMake())) throw new AppError('STORIES_MADE_LIMITED');
+    await syncStories(this.db, [story]);
+    return story;
   }
 }

@@ -1,5 +1,5 @@
 import { feedbackData, HandReader } from '@asl/practice';
-import { startSessionDataSchema, type ControlMessage } from '@asl/protocol';
+import { startSessionDataSchema, type ControlMessage, type Story } from '@asl/protocol';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client';
 import type { FrameResult } from '../recognition/frame-processor';
@@ -7,7 +7,7 @@ import type { LiveConnection, LiveSessionHooks } from '../live/connection';
 import type { StoryLibrary } from './library';
 import { PracticeSession } from './practice-session';
 import { sessionAttempts } from './session-attempts';
-import { errorEntry } from '../errors';
+import { AppError, errorEntry } from '../errors';
 
 interface ConnState {
   session: PracticeSession | null;
@@ -32,6 +32,8 @@ export class LivePractice implements LiveSessionHooks {
     private readonly log: FastifyBaseLogger,
     /** how long a handshape is held before it counts (ms) */
     private readonly holdMs = 400,
+    /** whether this learner may have one more topic or drill story made now (unset: always) */
+    private readonly mayMakeStory: (userId: string) => Promise<boolean> = async () => true,
   ) {}
 
   private of(conn: LiveConnection): ConnState {
@@ -106,13 +108,21 @@ export class LivePractice implements LiveSessionHooks {
     const resumed = !!session;
     if (!session) {
       // A session never practised has no row: resuming it starts its story afresh.
-      const story = story_id
-        ? await this.library.get(story_id)
-        : topic
-          ? await this.library.forTopic(topic)
-          : drill
-            ? await this.library.drill(drill.letters, drill.level)
-            : null;
+      const mayMake = () => this.mayMakeStory(conn.user.id);
+      let story: Story | null;
+      try {
+        story = story_id
+          ? await this.library.get(story_id)
+          : topic
+            ? await this.library.forTopic(topic, mayMake)
+            : drill
+              ? await this.library.drill(drill.letters, drill.level, mayMake)
+              : null;
+      } catch (err) {
+        if (!(err instanceof AppError)) throw err;
+        conn.sendError(err.code);
+        return;
+      }
       if (!story) {
         conn.sendError(session_id ? 'SESSION_NOT_FOUND' : 'STORY_NOT_FOUND');
         return;

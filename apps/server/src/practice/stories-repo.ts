@@ -73,17 +73,21 @@ export function rowToSummary(row: StoryRow): StorySummary {
   return { ...rest, sentence_count: sentences.length, letter_count: row.letterCount };
 }
 
+/**
+ * The library's stories, by level then id. Stories made for a learner (a topic or a drill, tagged
+ * 'topic') are left out in the query: there may be many, and no list shows them.
+ */
 export async function listStories(
   db: Db,
   filter: { level?: number | undefined; tag?: string | undefined },
 ): Promise<StoryRow[]> {
-  const conditions = [];
+  const conditions = [sql`not (${stories.tags} @> array['topic']::text[])`];
   if (filter.level) conditions.push(eq(stories.level, filter.level));
   if (filter.tag) conditions.push(arrayContains(stories.tags, [filter.tag]));
   return db
     .select()
     .from(stories)
-    .where(conditions.length ? and(...conditions) : undefined)
+    .where(and(...conditions))
     .orderBy(asc(stories.level), asc(stories.id));
 }
 

@@ -224,6 +224,13 @@ export function useStoryPractice(live: LiveContext, onPracticeData: PracticeData
             release();
             if (code === 'SESSION_NOT_FOUND') forget();
             setS((p) => (p.phase === 'starting' ? { ...p, phase: 'picking', message: msg.message ?? null } : p));
+          } else if (
+            (code === 'STORIES_MADE_LIMITED' || code === 'LIVE_RATE_LIMITED') &&
+            latest.current.phase === 'starting'
+          ) {
+            // a start refused (too many new topic stories this hour, or too many clicks): said so
+            release();
+            setS((p) => (p.phase === 'starting' ? { ...p, phase: 'picking', message: msg.message ?? null } : p));
           }
           return;
         }
