@@ -3,6 +3,7 @@ import { LOGIN_ATTEMPT_WINDOW_MS, type TokenPair, type User } from '@asl/protoco
 import { and, eq, gt, isNull } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { passwordResets, users } from '../db/schema';
+import { assertPasswordAllowed } from './common-passwords';
 import { AppError } from '../errors';
 import {
   findUserByEmail,
@@ -318,6 +319,22 @@ export class AuthService {
   /** Spends the token, sets the password, voids every other reset token and session of the account. */
   async resetPassword(token: string, newPassword: string, ip: string): Promise<void> {
     const now = new Date();
+    // the account's own name is no password (checked as registration and change-password do);
+    // refused before the link is spent, so the learner can choose another with it
+    const [owner] = await this.db
+      .select({ username: users.username, email: users.email })
+      .from(passwordResets)
+      .innerJoin(users, eq(users.id, passwordResets.userId))
+      .where(
+        and(
+          eq(passwordResets.tokenHash, hashToken(token)),
+          isNull(passwordResets.usedAt),
+          gt(passwordResets.expiresAt, now),
+        ),
+      )
+      .limit(1);
+    if (!owner) throw new AppError('RESET_TOKEN_INVALID', undefined, 'token');
+    assertPasswordAllowed(newPassword, 'new_password', owner);
     const [reset] = await this.db
       .update(passwordResets)
       .set({ usedAt: now })

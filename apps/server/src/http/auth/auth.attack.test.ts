@@ -231,6 +231,27 @@ describe('sign-in and password reset under attack', () => {
     expect(stale.body.error.code).toBe('RESET_TOKEN_INVALID');
   });
 
+  it("a reset refuses the account's own username or email as the new password, and the link still works after", async () => {
+    const owner = await register(server);
+    await call(server.api('/auth/forgot-password'), { body: { email: owner.email }, headers: from('10.9.2.1') });
+    const token = resetTokenOf(await waitForMail(outbox(), (m) => m.to === owner.email));
+    for (const [i, personal] of [owner.username, owner.email].entries()) {
+      const res = await call(server.api('/auth/reset-password'), {
+        body: { token, new_password: personal },
+        headers: from(`10.9.2.${2 + i}`),
+      });
+      expect(res.status).toBe(400);
+      expect(res.body.error).toMatchObject({ code: 'PASSWORD_TOO_COMMON', field: 'new_password' });
+    }
+    const ok = await call(server.api('/auth/reset-password'), {
+      body: { token, new_password: 'a-fresh-password-91' },
+      headers: from('10.9.2.5'),
+    });
+    expect(ok.status).toBe(200);
+    expect((await login(server, owner.username, owner.username, '10.9.2.6')).status).toBe(401);
+    expect((await login(server, owner.username, 'a-fresh-password-91', '10.9.2.7')).status).toBe(200);
+  });
+
   it('item 9: a password change voids outstanding reset tokens too', async () => {
     const owner = await register(server);
     await call(server.api('/auth/forgot-password'), { body: { email: owner.email }, headers: from('10.9.1.1') });
