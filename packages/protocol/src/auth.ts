@@ -13,15 +13,18 @@ export const USERNAME_RULES = { min: 3, max: 32, pattern: /^[A-Za-z0-9_.-]+$/ } 
 export const PASSWORD_RULES = { min: 8, max: 128 } as const;
 export const NAME_MAX = 64;
 
-export const usernameSchema = z
-  .string({ error: 'Username is required.' })
+/** A text field: "X is required." when it is missing, "X must be text." when it is another type. */
+const text = (label: string) =>
+  z.string({ error: (issue) => (issue.input === undefined ? `${label} is required.` : `${label} must be text.`) });
+const atMost = (label: string, n: number) => `${label} must be at most ${n} characters.`;
+
+export const usernameSchema = text('Username')
   .trim()
   .min(USERNAME_RULES.min, `Username must be at least ${USERNAME_RULES.min} characters.`)
   .max(USERNAME_RULES.max, `Username must be at most ${USERNAME_RULES.max} characters.`)
   .regex(USERNAME_RULES.pattern, 'Username may contain only letters, digits, dots, dashes and underscores.');
 
-export const emailSchema = z
-  .string({ error: 'Email is required.' })
+export const emailSchema = text('Email')
   .trim()
   .toLowerCase()
   .max(254, 'Email must be at most 254 characters.')
@@ -34,8 +37,7 @@ const nameSchema = (label: string) =>
     .trim()
     .max(NAME_MAX, `${label} must be at most ${NAME_MAX} characters.`);
 
-export const passwordSchema = z
-  .string({ error: 'Password is required.' })
+export const passwordSchema = text('Password')
   .min(PASSWORD_RULES.min, `Password must be at least ${PASSWORD_RULES.min} characters.`)
   .max(PASSWORD_RULES.max, `Password must be at most ${PASSWORD_RULES.max} characters.`);
 
@@ -61,13 +63,14 @@ export const registerRequestSchema = z.object({
 export type RegisterRequest = z.input<typeof registerRequestSchema>;
 
 export const loginRequestSchema = z.object({
-  identifier: z
-    .string({ error: 'Email or username is required.' })
+  identifier: text('Email or username')
     .trim()
     .toLowerCase()
     .min(1, 'Email or username is required.')
-    .max(254),
-  password: z.string({ error: 'Password is required.' }).min(1, 'Password is required.').max(PASSWORD_RULES.max),
+    .max(254, atMost('Email or username', 254)),
+  password: text('Password')
+    .min(1, 'Password is required.')
+    .max(PASSWORD_RULES.max, atMost('Password', PASSWORD_RULES.max)),
 });
 export type LoginRequest = z.input<typeof loginRequestSchema>;
 
@@ -83,7 +86,7 @@ export const loginResponseSchema = tokenPairSchema;
 export const registerResponseSchema = tokenPairSchema;
 
 export const refreshRequestSchema = z.object({
-  refresh_token: z.string({ error: 'Refresh token is required.' }).min(1).max(512),
+  refresh_token: text('Refresh token').min(1, 'Refresh token is required.').max(512, atMost('Refresh token', 512)),
 });
 export const refreshResponseSchema = tokenPairSchema;
 
@@ -91,7 +94,7 @@ export const meResponseSchema = z.object({ user: userSchema });
 
 export const forgotPasswordRequestSchema = z.object({ email: emailSchema });
 export const resetPasswordRequestSchema = z.object({
-  token: z.string({ error: 'Reset token is required.' }).min(1).max(512),
+  token: text('Reset token').min(1, 'Reset token is required.').max(512, atMost('Reset token', 512)),
   new_password: passwordSchema,
 });
 /** What a new password the same as the current one is answered (it would sign out other devices for nothing). */
@@ -99,7 +102,9 @@ export const SAME_PASSWORD_MESSAGE = 'Choose a new password, not the one you hav
 
 export const changePasswordRequestSchema = z
   .object({
-    current_password: z.string({ error: 'Current password is required.' }).min(1).max(PASSWORD_RULES.max),
+    current_password: text('Current password')
+      .min(1, 'Current password is required.')
+      .max(PASSWORD_RULES.max, atMost('Current password', PASSWORD_RULES.max)),
     new_password: passwordSchema,
   })
   .refine((b) => b.current_password !== b.new_password, { path: ['new_password'], message: SAME_PASSWORD_MESSAGE });

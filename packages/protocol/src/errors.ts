@@ -18,6 +18,7 @@ export const ERROR_CODES = {
   PAYLOAD_TOO_LARGE: { status: 413, message: 'The request body is too large.' },
   UNSUPPORTED_MEDIA_TYPE: { status: 415, message: 'Send the request body as application/json.' },
   NOT_FOUND: { status: 404, message: 'The requested resource was not found.' },
+  UPGRADE_REQUIRED: { status: 426, message: 'The live connection is a WebSocket: open it with a WebSocket client.' },
   RATE_LIMITED: { status: 429, message: 'Too many requests. Please wait a moment and try again.' },
   INTERNAL_ERROR: { status: 500, message: 'Server error. Please try again in a moment.' },
   SERVER_BUSY: { status: 503, message: 'The server is busy. Please try again in a moment.' },

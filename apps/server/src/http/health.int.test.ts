@@ -40,6 +40,13 @@ describe.each(DB_KINDS)('health and HTTP basics (%s)', (kind) => {
     });
     expect(wrongType.status).toBe(415);
     expect(wrongType.body.error.code).toBe('UNSUPPORTED_MEDIA_TYPE');
+    // JSON sent as plain text is refused as the wrong type too, not read as a string
+    const plain = await call(server.api('/auth/login'), {
+      raw: JSON.stringify({ identifier: 'robin', password: 'fingers-spell' }),
+      headers: { 'content-type': 'text/plain;charset=UTF-8' },
+    });
+    expect(plain.status).toBe(415);
+    expect(plain.body.error.code).toBe('UNSUPPORTED_MEDIA_TYPE');
   });
 
   it('answers 503 when the database is down', async () => {

@@ -15,6 +15,8 @@ describe('the built SPA and its service worker', () => {
     await writeFile(join(dist, 'index.html'), '<!doctype html><title>SignSpeak</title>');
     await writeFile(join(dist, 'sw.js'), 'self.addEventListener("fetch", () => {});');
     await writeFile(join(dist, 'assets', 'app-abc.js'), 'console.log(1)');
+    await writeFile(join(dist, 'assets', 'app-abc.js.map'), '{"version":3}');
+    await writeFile(join(dist, 'sw.js.map'), '{"version":3}');
     server = await startTestServer('pglite', {}, { webDistDir: dist });
   });
   afterAll(async () => {
@@ -45,6 +47,14 @@ describe('the built SPA and its service worker', () => {
     const res = await get('/assets/AboutRecognitionPage-old123.js');
     expect(res.status).toBe(404);
     expect(res.headers.get('content-type')).toMatch(/application\/json/);
+  });
+
+  it("does not serve the build's source maps, and answers API paths in any case as the API", async () => {
+    for (const path of ['/assets/app-abc.js.map', '/sw.js.map', '/API/v1/auth/me']) {
+      const res = await get(path);
+      expect(res.status, path).toBe(404);
+      expect(res.headers.get('content-type'), path).toMatch(/application\/json/);
+    }
   });
 
   it('makes pages and their scripts cross-origin isolated (threads for the on-device recogniser)', async () => {

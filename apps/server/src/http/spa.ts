@@ -14,8 +14,8 @@ export const LOGIN_PAGE = 'login.html';
 /**
  * Serves the built SPA; any unknown non-API path falls back to index.html so the
  * client router can handle it, and /login gets login.html (the same page with the sign-in form's
- * HTML in it, so it paints before the script) when the build has one. API and socket paths get
- * a coded JSON 404 instead, and so do a missing `/sw.js` (an HTML page there would make the
+ * HTML in it, so it paints before the script) when the build has one. API and socket paths (the
+ * API's in any case) and the build's source maps (not served) get a coded JSON 404 instead, and so do a missing `/sw.js` (an HTML page there would make the
  * browser's registration fail oddly) and a missing `/assets/` file (an old page asking for a file
  * of the build before: its import fails as a chunk error, which reloads the page).
  *
@@ -32,6 +32,8 @@ export async function registerSpa(app: FastifyInstance, webDistDir: string | nul
       wildcard: false,
       index: false,
       preCompressed: true,
+      // the build's source maps stay on the server's disk (for debugging), not on the web
+      allowedPath: (pathName) => !pathName.endsWith('.map'),
       setHeaders(res, path) {
         void res.header('cache-control', path.includes(`${'/'}assets${'/'}`) ? IMMUTABLE_CACHE : REVALIDATE_CACHE);
       },
@@ -44,9 +46,11 @@ export async function registerSpa(app: FastifyInstance, webDistDir: string | nul
   }
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0] ?? '/';
+    const lower = path.toLowerCase();
     const isApi =
-      path.startsWith('/api/') ||
-      path === '/api' ||
+      lower.startsWith('/api/') ||
+      lower === '/api' ||
+      path.endsWith('.map') ||
       path.startsWith('/ws/') ||
       path.startsWith('/models/') ||
       // a hashed file gone after a deploy: a 404 the page reads as a failed chunk (and reloads), not HTML

@@ -33,6 +33,13 @@ describe.each(DB_KINDS)('live socket /ws/video (%s)', (kind) => {
     expect(c.received).toEqual([]);
   });
 
+  it('answers a plain GET (no upgrade) 426 UPGRADE_REQUIRED with the coded body', async () => {
+    const res = await fetch(`${server.url}/ws/video`);
+    expect(res.status).toBe(426);
+    expect(res.headers.get('upgrade')).toBe('websocket');
+    expect(((await res.json()) as { error: { code: string } }).error.code).toBe('UPGRADE_REQUIRED');
+  });
+
   it('sends exactly one connection_established, answers ping with pong', async () => {
     const c = await LiveTestClient.connect(server.wsUrl(token));
     const hello = await c.next((m) => m.type === 'connection_established');

@@ -9,6 +9,7 @@ import { LiveConnection, type LiveObserver, type LiveSessionHooks, type LiveUser
 import type { FrameProcessor } from '../recognition/frame-processor';
 import { LiveSockets } from './live-sockets';
 import { RecognitionTurns } from './recognition-turns';
+import { AppError } from '../errors';
 
 /** The learner of a socket and the sign-in session of the access token it was opened with. */
 export interface LiveAuth extends LiveUser {
@@ -98,26 +99,35 @@ export async function registerLiveRoute(app: FastifyInstance, deps: LiveDeps): P
       const token = (request.query as { token?: unknown }).token;
       request.liveUser = typeof token === 'string' && token.length > 0 ? await deps.authenticate(token) : null;
     });
-    scope.get(LIVE_PATH, { websocket: true }, (socket, request) => {
-      const user = request.liveUser;
-      if (!user) {
-        socket.close(CLOSE_CODES.policyViolation, 'Authentication required: a valid access token is needed');
-        return;
-      }
-      const conn = new LiveConnection(
-        socket,
-        user,
-        deps.processor,
-        deps.hooks ?? null,
-        request.log,
-        APP_VERSION,
-        deps.observer ?? null,
-        turns,
-        request.ip,
-      );
-      sockets
-        .add(conn, { userId: user.id, authSessionId: user.authSessionId })
-        .catch((err: unknown) => request.log.error({ err }, 'live socket registration failed'));
+    scope.route({
+      method: 'GET',
+      url: LIVE_PATH,
+      schema: { hide: true },
+      // a plain GET (no upgrade): the coded error body, not an empty 404
+      handler: async () => {
+        throw new AppError('UPGRADE_REQUIRED', undefined, undefined, { upgrade: 'websocket', connection: 'Upgrade' });
+      },
+      wsHandler: (socket, request) => {
+        const user = request.liveUser;
+        if (!user) {
+          socket.close(CLOSE_CODES.policyViolation, 'Authentication required: a valid access token is needed');
+          return;
+        }
+        const conn = new LiveConnection(
+          socket,
+          user,
+          deps.processor,
+          deps.hooks ?? null,
+          request.log,
+          APP_VERSION,
+          deps.observer ?? null,
+          turns,
+          request.ip,
+        );
+        sockets
+          .add(conn, { userId: user.id, authSessionId: user.authSessionId })
+          .catch((err: unknown) => request.log.error({ err }, 'live socket registration failed'));
+      },
     });
   });
   return sockets;
