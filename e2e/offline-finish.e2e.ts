@@ -1,5 +1,5 @@
 import { expect, test } from './support/fixtures';
-import { lettersDone, startStoryReadyForOffline } from './support/offline-practice';
+import { countReceived, lettersDone, startStoryReadyForOffline } from './support/offline-practice';
 import { NO_HAND, useFakeCamera } from './support/fake-camera';
 
 /**
@@ -92,12 +92,7 @@ test('a story signed whole on the device keeps its result back online, though th
 }) => {
   test.setTimeout(300_000);
   // the frames the server reads, counted on the live socket (listened to from its opening)
-  let framesRead = 0;
-  page.on('websocket', (ws) =>
-    ws.on('framereceived', (f) => {
-      if (typeof f.payload === 'string' && f.payload.includes('"processed_frame"')) framesRead++;
-    }),
-  );
+  const framesRead = countReceived(page, 'processed_frame');
   await startStoryReadyForOffline(page, base, 'A Sunny Day');
   // a fresh run the server never saved (no letter yet), then the connection drops at once; the
   // socket lives through it (the browser's offline mode keeps it), holding that session
@@ -113,10 +108,10 @@ test('a story signed whole on the device keeps its result back online, though th
   // is on screen: the session the server still held must not score it
   await context.setOffline(false);
   await expect(page.getByText('Connected', { exact: true })).toBeVisible({ timeout: 60_000 });
-  const countFrom = framesRead;
+  const countFrom = framesRead();
   // two loops of the video (18 photos of 15 frames at 10 frames/s), so the story is signed whole
   // from its first letter at least once whenever the loop was
-  await expect.poll(() => framesRead - countFrom, { timeout: 150_000 }).toBeGreaterThan(540);
+  await expect.poll(() => framesRead() - countFrom, { timeout: 150_000 }).toBeGreaterThan(540);
   await expect(result).toBeVisible();
   expect(await page.getByTestId('result-letters').textContent()).toBe(line);
   const token = (await page.evaluate(() => localStorage.getItem('auth_token')))!;

@@ -1,5 +1,5 @@
-import { expect, newLearner, registerViaUi, test } from './support/fixtures';
-import { lettersDone, startStoryReadyForOffline } from './support/offline-practice';
+import { expect, test } from './support/fixtures';
+import { countReceived, lettersDone, startStoryReadyForOffline } from './support/offline-practice';
 import { SIGNED_CAT, useFakeCamera } from './support/fake-camera';
 import { fullPageScreenshot } from './support/screenshot';
 
@@ -168,17 +168,14 @@ test('back online with the device log slow to land: the panel counts the letters
   base,
 }) => {
   test.setTimeout(240_000);
-  let resumed = 0;
-  page.on('websocket', (ws) =>
-    ws.on('framereceived', (f) => void (String(f.payload).includes('"practice_session_response"') && resumed++)),
-  );
+  const resumed = countReceived(page, 'practice_session_response');
   await startStoryReadyForOffline(page, base, 'My Cat');
   await page.getByRole('button', { name: 'Restart Story' }).click();
   await expect(page.getByText(/^Sentence 1 of \d+ · 0 of \d+ letters/)).toBeVisible();
   await context.setOffline(true);
   await expect(page.getByTestId('streaming-state')).toHaveText('On this device');
   await expect.poll(() => lettersDone(page), { timeout: 90_000 }).toBeGreaterThan(0);
-  const resumedBefore = resumed;
+  const resumedBefore = resumed();
   await page.getByRole('button', { name: 'Stop camera' }).click();
   const reached = await lettersDone(page);
   // The device's log is held on its way to the server past the hand-back's wait: live practice
@@ -196,7 +193,7 @@ test('back online with the device log slow to land: the panel counts the letters
   await expect(page.getByText('Connected', { exact: true })).toBeVisible({ timeout: 60_000 });
   await expect.poll(() => held, { timeout: 30_000 }).toBeGreaterThan(0);
   // the server's session is resumed at the letter reached, before the device's letters are there
-  await expect.poll(() => resumed, { timeout: 30_000 }).toBeGreaterThan(resumedBefore);
+  await expect.poll(resumed, { timeout: 30_000 }).toBeGreaterThan(resumedBefore);
   release();
   // once the log lands the panel counts them, with no new attempt (the camera is off)
   await expect.poll(() => lettersDone(page), { timeout: 20_000 }).toBe(reached);
@@ -254,17 +251,7 @@ test('a story practised offline and reloaded offline continues where it was, as 
   request,
 }) => {
   test.setTimeout(300_000);
-  await registerViaUi(page, newLearner(), base);
-  await page.goto(`${base}/asl-world`);
-  await page.evaluate(async () => {
-    await navigator.serviceWorker.ready;
-    if (navigator.serviceWorker.controller) return;
-    await new Promise((r) => navigator.serviceWorker.addEventListener('controllerchange', r, { once: true }));
-  });
-  await page.reload();
-  await expect(page.getByText('Connected', { exact: true })).toBeVisible({ timeout: 30_000 });
-  await page.getByRole('button', { name: 'Start My Cat' }).click();
-  await expect(page.getByTestId('offline-ready')).toBeVisible({ timeout: 120_000 });
+  await startStoryReadyForOffline(page, base, 'My Cat', { reloadable: true });
   await page.getByRole('button', { name: 'Restart Story' }).click();
   await expect(page.getByText(/^Sentence 1 of \d+ · 0 of \d+ letters/)).toBeVisible();
 
@@ -305,19 +292,8 @@ test('offline from the start: the app reloads from the cache and a story is prac
   request,
 }) => {
   test.setTimeout(300_000);
-  await registerViaUi(page, newLearner(), base);
-  await page.goto(`${base}/asl-world`);
-  // The service worker controls the page before the recogniser loads, so it keeps the models and
-  // the wasm runtime; the story is fetched once online.
-  await page.evaluate(async () => {
-    await navigator.serviceWorker.ready;
-    if (navigator.serviceWorker.controller) return;
-    await new Promise((r) => navigator.serviceWorker.addEventListener('controllerchange', r, { once: true }));
-  });
-  await page.reload();
-  await expect(page.getByText('Connected', { exact: true })).toBeVisible({ timeout: 30_000 });
-  await page.getByRole('button', { name: 'Start My Cat' }).click();
-  await expect(page.getByTestId('offline-ready')).toBeVisible({ timeout: 120_000 });
+  // the story is fetched once online, and the app kept by the service worker
+  await startStoryReadyForOffline(page, base, 'My Cat', { reloadable: true });
   await page.getByRole('button', { name: 'Choose another story' }).click();
 
   // No connection at all: reload the app from the service worker's cache.

@@ -7,13 +7,38 @@ export const lettersDone = async (page: Page): Promise<number> =>
 
 /**
  * A new learner starts `title` online in ASL World and waits until the recogniser is ready on the
- * device (so practice can go on when the connection drops).
+ * device (so practice can go on when the connection drops); `reloadable`: the app can also be
+ * reloaded offline (from the service worker's cache).
  */
-export async function startStoryReadyForOffline(page: Page, base: string, title: string): Promise<void> {
+export async function startStoryReadyForOffline(
+  page: Page,
+  base: string,
+  title: string,
+  opts: { reloadable?: boolean } = {},
+): Promise<void> {
   await registerViaUi(page, newLearner(), base);
   await page.goto(`${base}/asl-world`);
+  if (opts.reloadable) {
+    // the service worker controls the page before the recogniser loads, so it keeps the models
+    // and the wasm runtime, and the app reloads with no connection
+    await page.evaluate(async () => {
+      await navigator.serviceWorker.ready;
+      if (navigator.serviceWorker.controller) return;
+      await new Promise((r) => navigator.serviceWorker.addEventListener('controllerchange', r, { once: true }));
+    });
+    await page.reload();
+  }
   await expect(page.getByText('Connected', { exact: true })).toBeVisible({ timeout: 30_000 });
   await page.getByRole('button', { name: `Start ${title}` }).click();
   await expect(page.getByRole('heading', { name: title })).toBeVisible();
   await expect(page.getByTestId('offline-ready')).toBeVisible({ timeout: 120_000 });
+}
+
+/** Counts the live socket's messages of a type as they arrive (from the socket's opening on). */
+export function countReceived(page: Page, type: string): () => number {
+  let n = 0;
+  page.on('websocket', (ws) =>
+    ws.on('framereceived', ({ payload }) => void (String(payload).includes(`"type":"${type}"`) && n++)),
+  );
+  return () => n;
 }
