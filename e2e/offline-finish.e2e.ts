@@ -1,5 +1,5 @@
 import { expect, test } from './support/fixtures';
-import { countReceived, lettersDone, startStoryReadyForOffline } from './support/offline-practice';
+import { countReceived, lettersDone, restartThenOffline, startStoryReadyForOffline } from './support/offline-practice';
 import { NO_HAND, useFakeCamera } from './support/fake-camera';
 
 /**
@@ -96,10 +96,7 @@ test('a story signed whole on the device keeps its result back online, though th
   await startStoryReadyForOffline(page, base, 'A Sunny Day');
   // a fresh run the server never saved (no letter yet), then the connection drops at once; the
   // socket lives through it (the browser's offline mode keeps it), holding that session
-  await page.getByRole('button', { name: 'Restart Story' }).click();
-  await expect(page.getByText(/^Sentence 1 of \d+ · 0 of \d+ letters/)).toBeVisible();
-  await context.setOffline(true);
-  await expect(page.getByTestId('streaming-state')).toHaveText('On this device');
+  await restartThenOffline(page, context);
   const result = page.getByRole('heading', { name: /^Story (complete!|ended early)$/ });
   await expect(result).toBeVisible({ timeout: 150_000 });
   const line = (await page.getByTestId('result-letters').textContent()) ?? '';

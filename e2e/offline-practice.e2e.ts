@@ -1,5 +1,5 @@
 import { expect, test } from './support/fixtures';
-import { countReceived, lettersDone, startStoryReadyForOffline } from './support/offline-practice';
+import { countReceived, lettersDone, restartThenOffline, startStoryReadyForOffline } from './support/offline-practice';
 import { SIGNED_CAT, useFakeCamera } from './support/fake-camera';
 import { fullPageScreenshot } from './support/screenshot';
 
@@ -135,11 +135,7 @@ test('practice continues offline with the recogniser on the device, and the resu
 test('back online, practice returns to the server at the letter reached offline', async ({ page, context, base }) => {
   test.setTimeout(240_000);
   await startStoryReadyForOffline(page, base, 'My Cat');
-  await page.getByRole('button', { name: 'Restart Story' }).click();
-  await expect(page.getByText(/^Sentence 1 of \d+ · 0 of \d+ letters/)).toBeVisible();
-
-  await context.setOffline(true);
-  await expect(page.getByTestId('streaming-state')).toHaveText('On this device');
+  await restartThenOffline(page, context);
   const before = await lettersDone(page);
   await expect.poll(() => lettersDone(page), { timeout: 90_000 }).toBeGreaterThan(before);
   // The learner stops signing (camera off), then the connection returns.
@@ -170,10 +166,7 @@ test('back online with the device log slow to land: the panel counts the letters
   test.setTimeout(240_000);
   const resumed = countReceived(page, 'practice_session_response');
   await startStoryReadyForOffline(page, base, 'My Cat');
-  await page.getByRole('button', { name: 'Restart Story' }).click();
-  await expect(page.getByText(/^Sentence 1 of \d+ · 0 of \d+ letters/)).toBeVisible();
-  await context.setOffline(true);
-  await expect(page.getByTestId('streaming-state')).toHaveText('On this device');
+  await restartThenOffline(page, context);
   await expect.poll(() => lettersDone(page), { timeout: 90_000 }).toBeGreaterThan(0);
   const resumedBefore = resumed();
   await page.getByRole('button', { name: 'Stop camera' }).click();
@@ -252,11 +245,7 @@ test('a story practised offline and reloaded offline continues where it was, as 
 }) => {
   test.setTimeout(300_000);
   await startStoryReadyForOffline(page, base, 'My Cat', { reloadable: true });
-  await page.getByRole('button', { name: 'Restart Story' }).click();
-  await expect(page.getByText(/^Sentence 1 of \d+ · 0 of \d+ letters/)).toBeVisible();
-
-  await context.setOffline(true);
-  await expect(page.getByTestId('streaming-state')).toHaveText('On this device');
+  await restartThenOffline(page, context);
   await expect.poll(() => lettersDone(page), { timeout: 90_000 }).toBeGreaterThan(0);
   await page.getByRole('button', { name: 'Stop camera' }).click();
   const reached = await lettersDone(page);

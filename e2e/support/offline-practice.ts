@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test';
+import type { BrowserContext, Page } from '@playwright/test';
 import { expect, newLearner, registerViaUi } from './fixtures';
 
 /** The letters done so far, from the story panel's "N of M letters". */
@@ -41,4 +41,12 @@ export function countReceived(page: Page, type: string): () => number {
     ws.on('framereceived', ({ payload }) => void (String(payload).includes(`"type":"${type}"`) && n++)),
   );
   return () => n;
+}
+
+/** Restart Story (back to its first letter), then the connection drops: practice goes on on the device. */
+export async function restartThenOffline(page: Page, context: BrowserContext): Promise<void> {
+  await page.getByRole('button', { name: 'Restart Story' }).click();
+  await expect(page.getByText(/^Sentence 1 of \d+ · 0 of \d+ letters/)).toBeVisible();
+  await context.setOffline(true);
+  await expect(page.getByTestId('streaming-state')).toHaveText('On this device');
 }
