@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import helmet from '@fastify/helmet';
 import { API_BASE_PATH } from '@asl/protocol';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { createKeyedLimiter } from './auth/keyed-limiter';
+import { createKeyedLimiter, perMinute } from './auth/keyed-limiter';
 import { createMailer } from './auth/mailer';
 import { AuthService } from './auth/service';
 import { AccessTokens } from './auth/tokens';
@@ -196,15 +196,20 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
 
   await registerLiveRoute(app, {
     processor: deps.processor,
-    hooks: new LivePractice(
-      deps.database.db,
-      library,
-      app.log,
-      env.PRACTICE_HOLD_MS,
-      async (userId) =>
-        (await limiter.hit({ name: 'stories-made', max: env.STORIES_MADE_PER_HOUR, windowMs: 3_600_000 }, userId))
-          .allowed,
-    ),
+    hooks: new LivePractice(deps.database.db, library, app.log, env.PRACTICE_HOLD_MS, {
+      mayMakeStory: async (userId, address) =>
+        (
+          await limiter.hitAll([
+            [{ name: 'stories-made', max: env.STORIES_MADE_PER_HOUR, windowMs: 3_600_000 }, userId],
+            [
+              { name: 'stories-made:address', max: env.STORIES_MADE_PER_HOUR_PER_ADDRESS, windowMs: 3_600_000 },
+              address,
+            ],
+          ])
+        ).allowed,
+      mayStart: async (userId) =>
+        (await limiter.hit(perMinute('live-starts', env.LIVE_STARTS_PER_MIN), userId)).allowed,
+    }),
     observer: {
       frameProcessed: (ms) => {
         metrics.framesProcessed.inc();

@@ -58,6 +58,7 @@ export const ERROR_CODES = {
     message: 'The frame must be a baseline JPEG of 8-bit greyscale or colour, as a camera sends.',
   },
   LIVE_RATE_LIMITED: { status: 429, message: 'Too many messages. Please slow down.' },
+  CONTROL_RATE_LIMITED: { status: 429, message: 'Too many clicks at once. Wait a moment, then try again.' },
   LIVE_SESSION_REVOKED: { status: 401, message: LIVE_CLOSE_MESSAGES.sessionRevoked },
   LIVE_TOO_MANY_SOCKETS: { status: 429, message: LIVE_CLOSE_MESSAGES.tooManySockets },
   SESSION_NOT_STARTED: { status: 409, message: 'Start a practice session first.' },

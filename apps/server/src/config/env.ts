@@ -84,6 +84,11 @@ export const envSchema = z.object({
   FEEDBACK_REPORTS_PER_HOUR: z.coerce.number().int().positive().default(200),
   // Topic and drill stories made for a learner per hour (each a row of the shared story table).
   STORIES_MADE_PER_HOUR: z.coerce.number().int().positive().default(30),
+  // ... and per client address (a classroom's learners together).
+  STORIES_MADE_PER_HOUR_PER_ADDRESS: z.coerce.number().int().positive().default(300),
+  // Sessions a learner may start or resume a minute on the live socket (a page starts one per
+  // connection, and one per story chosen).
+  LIVE_STARTS_PER_MIN: z.coerce.number().int().positive().default(30),
   PRACTICE_HOLD_MS: z.coerce.number().int().min(300).max(500).default(400),
   RECOGNITION_WORKERS: z.coerce.number().int().min(0).max(64).optional(),
   // A recognition task running longer than this is abandoned: its worker thread is terminated and

@@ -46,7 +46,8 @@ export function registerPracticeRoutes(
     const recent = progress.recent_sessions.slice(0, 3).map((s) => s.story_id);
     const next = await deps.library.next(progress.weakest_letters, lastLevel, recent);
     // the dashboard's button: a short drill of the weakest letters, or with none weak, the next story
-    const suggested = (await deps.library.drill(progress.weakest_letters, lastLevel)) ?? next;
+    // (only suggested: the drill is made when the learner starts it, within their budget)
+    const suggested = (await deps.library.drillOf(progress.weakest_letters, lastLevel)) ?? next;
     return { ...progress, suggested_story_id: suggested?.id ?? null, next_story_id: next?.id ?? null };
   });
 

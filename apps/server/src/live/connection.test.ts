@@ -56,13 +56,20 @@ function slowHooks() {
 const start = { type: 'control', action: 'start_session', data: { story_id: 'l1-my-cat' } };
 
 describe('LiveConnection: control actions', () => {
-  it('lets at most maxPendingControls wait their turn; more are refused LIVE_RATE_LIMITED', async () => {
+  it('lets at most maxPendingControls wait their turn; more are refused (CONTROL_RATE_LIMITED)', async () => {
     const socket = new FakeSocket();
     const { hooks, finish } = slowHooks();
     new LiveConnection(socket as unknown as WebSocket, { id: 'u', username: 'u' }, processor, hooks, log, 'test');
     for (let i = 0; i < LIVE_LIMITS.controlBurst; i++) socket.receive(start);
     await new Promise((r) => setImmediate(r));
-    const refused = () => socket.sent.filter((m) => m.type === 'error' && m.data.code === 'LIVE_RATE_LIMITED').length;
+    // refused as the action it refuses, with the coded message
+    const refused = () =>
+      socket.sent.filter(
+        (m) =>
+          m.type === 'control_response' &&
+          m.data.success === false &&
+          m.message === 'Too many clicks at once. Wait a moment, then try again.',
+      ).length;
     expect(refused()).toBe(LIVE_LIMITS.controlBurst - LIVE_LIMITS.maxPendingControls);
     await finish();
     expect(hooks.ran).toBe(LIVE_LIMITS.maxPendingControls);

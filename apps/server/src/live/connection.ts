@@ -111,7 +111,7 @@ export class LiveConnection {
      */
     private readonly turns: RecognitionTurns = new RecognitionTurns(Number.POSITIVE_INFINITY),
     /** the client's address (its turns are counted per address too) */
-    private readonly address = '',
+    readonly address = '',
   ) {
     socket.on('message', (data, isBinary) => this.onRaw(data as Buffer, isBinary));
     socket.on('close', () => this.onClosed());
@@ -130,12 +130,17 @@ export class LiveConnection {
     this.armKeepalive();
   }
 
+  /** Open, and not closing (the client's close frame may come before the 'close' event is handled). */
+  get isOpen(): boolean {
+    return !this.closed && this.socket.readyState === this.socket.OPEN;
+  }
+
   get processingCapability(): number {
     return this.capability.capability;
   }
 
   send(type: ServerMessage['type'], parts: MessageParts = {}): void {
-    if (this.closed || this.socket.readyState !== this.socket.OPEN) return;
+    if (!this.isOpen) return;
     const msg = serverMessage(type, {
       ...parts,
       sessionId: parts.sessionId ?? this.sessionId,
@@ -147,7 +152,7 @@ export class LiveConnection {
   }
 
   private release(held: string[]): void {
-    for (const text of held) if (!this.closed && this.socket.readyState === this.socket.OPEN) this.write(text);
+    for (const text of held) if (this.isOpen) this.write(text);
   }
 
   /** Sends, unless the client has left too much unread: then the socket is closed instead. */
@@ -249,14 +254,18 @@ export class LiveConnection {
           return;
         }
         if (!this.controlBucket.take(1) || this.pendingControls >= LIVE_LIMITS.maxPendingControls) {
-          this.sendError('LIVE_RATE_LIMITED');
+          // answered as the action it refuses, so the page says so (and leaves a refused start)
+          this.send('control_response', {
+            data: { action: msg.action, success: false, state: null },
+            message: errorEntry('CONTROL_RATE_LIMITED').message,
+          });
           return;
         }
         // one at a time: twenty Next Sentence at once must not finish a story twenty times; those
         // still waiting when the socket closes are not run (nobody is there for their answers)
         this.pendingControls++;
         try {
-          await this.inTurn(() => (this.closed ? Promise.resolve() : hooks.onControl(msg, this)));
+          await this.inTurn(() => (this.isOpen ? hooks.onControl(msg, this) : Promise.resolve()));
         } finally {
           this.pendingControls--;
         }

@@ -53,8 +53,26 @@ export class StoryLibrary {
    * letter. Over the learner's budget of new stories (`mayMake`), STORIES_MADE_LIMITED.
    */
   async drill(letters: string[], level: number, mayMake?: MayMakeStory): Promise<Story | null> {
-    const drill = drillForLetters(letters, level, await this.all());
+    const drill = await this.drillOf(letters, level);
     return drill ? this.made(drill, mayMake) : null;
+  }
+
+  /** The drill of these letters at this level, as it would be made (nothing is written: a suggestion). */
+  async drillOf(letters: string[], level: number): Promise<Story | null> {
+    return drillForLetters(letters, level, await this.all());
+  }
+
+  /**
+   * A story by id; a drill not made yet (suggested by /progress, which writes nothing) is made
+   * now, within the budget (`mayMake`). Null when there is no such story.
+   */
+  async getOrMakeDrill(id: string, mayMake?: MayMakeStory): Promise<Story | null> {
+    const stored = await this.get(id);
+    if (stored) return stored;
+    const m = /^drill-l([1-4])-([a-z0-9]{1,12})$/.exec(id);
+    if (!m) return null;
+    const drill = await this.drillOf(m[2]!.toUpperCase().split(''), Number(m[1]));
+    return drill && drill.id === id ? this.made(drill, mayMake) : null;
   }
 
   /** The story as stored: made once, the first time it is asked for (within the budget). */

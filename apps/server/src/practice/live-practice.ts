@@ -9,6 +9,14 @@ import { PracticeSession } from './practice-session';
 import { sessionAttempts } from './session-attempts';
 import { AppError, errorEntry } from '../errors';
 
+/** What live practice asks before costly work (unset: always allowed). */
+export interface PracticeLimits {
+  /** whether this learner, at this client address, may have one more topic or drill story made now */
+  mayMakeStory?: (userId: string, address: string) => Promise<boolean>;
+  /** whether this learner may start (or resume) a session now */
+  mayStart?: (userId: string) => Promise<boolean>;
+}
+
 interface ConnState {
   session: PracticeSession | null;
   reader: HandReader;
@@ -32,9 +40,25 @@ export class LivePractice implements LiveSessionHooks {
     private readonly log: FastifyBaseLogger,
     /** how long a handshape is held before it counts (ms) */
     private readonly holdMs = 400,
-    /** whether this learner may have one more topic or drill story made now (unset: always) */
-    private readonly mayMakeStory: (userId: string) => Promise<boolean> = async () => true,
+    private readonly limits: PracticeLimits = {},
   ) {}
+
+  /**
+   * Each learner's starts, one at a time across all their sockets: a start may read a long
+   * session's attempts, and five sockets' starts side by side took the database from everyone
+   * (the attack review of 2026-11-28).
+   */
+  private readonly starts = new Map<string, Promise<void>>();
+
+  private startInTurn(userId: string, run: () => Promise<void>): Promise<void> {
+    const next = (this.starts.get(userId) ?? Promise.resolve()).then(run);
+    const settled = next.catch(() => undefined);
+    this.starts.set(userId, settled);
+    void settled.then(() => {
+      if (this.starts.get(userId) === settled) this.starts.delete(userId);
+    });
+    return next;
+  }
 
   private of(conn: LiveConnection): ConnState {
     let s = this.state.get(conn);
@@ -50,7 +74,18 @@ export class LivePractice implements LiveSessionHooks {
     conn: LiveConnection,
   ): Promise<void> {
     const s = this.of(conn);
-    if (msg.action === 'start_session') return this.start(conn, s, msg.data ?? {});
+    if (msg.action === 'start_session') {
+      if (this.limits.mayStart && !(await this.limits.mayStart(conn.user.id))) {
+        conn.send('control_response', {
+          data: { action: msg.action, success: false, state: null },
+          message: errorEntry('CONTROL_RATE_LIMITED').message,
+        });
+        return;
+      }
+      return this.startInTurn(conn.user.id, () =>
+        conn.isOpen ? this.start(conn, s, msg.data ?? {}) : Promise.resolve(),
+      );
+    }
     const session = s.session;
     if (!session) {
       conn.send('control_response', {
@@ -108,11 +143,12 @@ export class LivePractice implements LiveSessionHooks {
     const resumed = !!session;
     if (!session) {
       // A session never practised has no row: resuming it starts its story afresh.
-      const mayMake = () => this.mayMakeStory(conn.user.id);
+      const mayMakeStory = this.limits.mayMakeStory;
+      const mayMake = mayMakeStory ? () => mayMakeStory(conn.user.id, conn.address) : undefined;
       let story: Story | null;
       try {
         story = story_id
-          ? await this.library.get(story_id)
+          ? await this.library.getOrMakeDrill(story_id, mayMake)
           : topic
             ? await this.library.forTopic(topic, mayMake)
             : drill

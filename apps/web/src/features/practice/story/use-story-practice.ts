@@ -166,7 +166,15 @@ export function useStoryPractice(live: LiveContext, onPracticeData: PracticeData
             return;
           }
           if (!d.data.success) {
-            setS((p) => ({ ...p, message: msg.message ?? 'That did not work. Start a story first.' }));
+            const message = msg.message ?? 'That did not work. Start a story first.';
+            // a start refused (too many at once): back to the stories, saying so
+            const refusedStart = d.data.action === 'start_session';
+            if (refusedStart) release();
+            setS((p) => ({
+              ...p,
+              message,
+              ...(refusedStart && p.phase === 'starting' ? { phase: 'picking' as const } : {}),
+            }));
             return;
           }
           if (d.data.state) {
@@ -224,11 +232,8 @@ export function useStoryPractice(live: LiveContext, onPracticeData: PracticeData
             release();
             if (code === 'SESSION_NOT_FOUND') forget();
             setS((p) => (p.phase === 'starting' ? { ...p, phase: 'picking', message: msg.message ?? null } : p));
-          } else if (
-            (code === 'STORIES_MADE_LIMITED' || code === 'LIVE_RATE_LIMITED') &&
-            latest.current.phase === 'starting'
-          ) {
-            // a start refused (too many new topic stories this hour, or too many clicks): said so
+          } else if (code === 'STORIES_MADE_LIMITED' && latest.current.phase === 'starting') {
+            // a start refused (too many new topic stories this hour): said so
             release();
             setS((p) => (p.phase === 'starting' ? { ...p, phase: 'picking', message: msg.message ?? null } : p));
           }
