@@ -18,7 +18,7 @@ import {
 import { photoFrame } from '../test/frames';
 import { call } from '../test/http';
 import { LiveTestClient } from '../test/live-client';
-import { newLearner, nthAnswer, serverRssBytes, validFrameAnswered } from '../test/live-attack';
+import { newLearner, serverRssBytes, validFrameAnswered } from '../test/live-attack';
 import { startTestServer, type TestServer } from '../test/test-server';
 
 /** A small deterministic PRNG so a failure can be replayed. */
@@ -163,9 +163,18 @@ describe('live protocol fuzzing', () => {
         const r = rng(seed * 100 + ci);
         const c = await LiveTestClient.connect(server.wsUrl(tokens[ci]!));
         // Every message gets exactly one answer: a pong for a ping, a coded error for the rest
-        // (LIVE_RATE_LIMITED when the per-connection rate limit kicks in, which is also coded).
+        // (LIVE_RATE_LIMITED when the per-connection rate limit kicks in, which is also coded), or
+        // for a control action over its own rate, a control_response refusing it.
         let answers = 0;
-        const answer = () => nthAnswer(c, ++answers);
+        const isAnswer = (m: { type: string }) =>
+          m.type === 'pong' || m.type === 'error' || m.type === 'processed_frame' || m.type === 'control_response';
+        const answer = () => {
+          const n = ++answers;
+          const all = () => c.received.filter(isAnswer);
+          return all().length >= n
+            ? Promise.resolve(all()[n - 1])
+            : c.next((m) => isAnswer(m) && all().indexOf(m) === n - 1);
+        };
         for (let i = 1; i <= perConnection; i++) {
           if (i % 9 === 0) {
             // A frame read now and then keeps the connection from the ten-in-a-row close (a ping
@@ -184,6 +193,11 @@ describe('live protocol fuzzing', () => {
           c.ws.send(frame ? frame.message : badMessage(r));
           const err = await answer();
           if (frame?.mayDecode && err.type === 'processed_frame') continue;
+          if (err.type === 'control_response') {
+            expect(err).toMatchObject({ data: { success: false }, message: ERROR_CODES.CONTROL_RATE_LIMITED.message });
+            answered++;
+            continue;
+          }
           expect(err.type).toBe('error');
           expect(codes.has(err.data.code), `unknown code ${err.data.code}`).toBe(true);
           // never the server's fault: no crash, no stuck or replaced worker
