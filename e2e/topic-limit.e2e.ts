@@ -26,7 +26,7 @@ test("a learner past the hour's new topics is told so, and can still pick a stor
     await topic('narwhal');
     await expect(
       page.getByText(
-        'You have started many new topics this hour. Choose a story from the list, or try the topic again later.',
+        'You have started many new topics and drills this hour. Choose a story from the list, or try again later.',
       ),
     ).toBeVisible();
     await expect(page.getByRole('heading', { name: 'All about Narwhal' })).toHaveCount(0);

@@ -66,7 +66,7 @@ export const ERROR_CODES = {
   STORY_NOT_FOUND: { status: 404, message: 'That story was not found.' },
   STORIES_MADE_LIMITED: {
     status: 429,
-    message: 'You have started many new topics this hour. Choose a story from the list, or try the topic again later.',
+    message: 'You have started many new topics and drills this hour. Choose a story from the list, or try again later.',
   },
   // offline uploads
   TARGET_MISMATCH: { status: 422, message: "An attempt does not match the story's letters." },

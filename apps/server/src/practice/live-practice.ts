@@ -170,8 +170,13 @@ export class LivePractice implements LiveSessionHooks {
     // saved since, or its row made by the device's upload (practice continued offline)
     else if (kept && (kept.saved || kept.id === session.id)) this.unsaved.delete(conn.user.id);
     if (position) await session.moveTo(position, spent ?? []);
+    // the session this socket already holds, taken up again (the page refreshing it, e.g. once the
+    // device's log landed): the hand still held goes on being read, and a letter just accepted
+    // and still held does not count against the next
+    const same = s.session?.id === session.id ? s.session : null;
+    if (same) session.engine.spend(same.engine.spent);
+    else s.reader.reset();
     s.session = session;
-    s.reader.reset();
     conn.sessionId = session.id;
     // a resumed session's attempts so far: the page (perhaps reloaded) scores the story with them
     const attempts = resumed && session.saved ? await sessionAttempts(this.db, session.id) : null;

@@ -268,4 +268,19 @@ describe('signing a story with real photos through the real recogniser', () => {
     expect((await cam.holdUntilFeedback('S')).data).toMatchObject({ target: 'S', correct: true });
     c.close();
   }, 240_000);
+
+  it('the session taken up again on the same socket (the page refreshing it): the letter still held does not count against the next', async () => {
+    const token = await newLearner();
+    const { c, cam, sessionId } = await start(token);
+    expect((await cam.holdUntilFeedback('S')).data).toMatchObject({ target: 'S', correct: true });
+    // the page takes the session up again (as it does when the device's log lands late), S still held
+    c.send({ type: 'control', action: 'start_session', data: { session_id: sessionId, story_id: STORY } });
+    const again = await c.next((m) => m.type === 'practice_session_response' && m.data.resumed);
+    expect(again.data).toMatchObject({ letters_done: 1, target: { letter: 'U' } });
+    const before = c.received.length;
+    await cam.show('S', 1500); // still held: not a wrong attempt at U
+    expect(c.received.slice(before).filter((m) => m.type === 'asl_feedback' && m.data.counted)).toEqual([]);
+    expect((await cam.holdUntilFeedback('U')).data).toMatchObject({ target: 'U', correct: true });
+    c.close();
+  }, 240_000);
 });

@@ -169,7 +169,6 @@ export function useStoryPractice(live: LiveContext, onPracticeData: PracticeData
             const message = msg.message ?? 'That did not work. Start a story first.';
             // a start refused (too many at once): back to the stories, saying so
             const refusedStart = d.data.action === 'start_session';
-            if (refusedStart) release();
             setS((p) => ({
               ...p,
               message,
