@@ -16,6 +16,7 @@ import { TargetAnnouncer } from './TargetAnnouncer';
 import { TargetHandshape } from './TargetHandshape';
 import { useStoryPractice } from './use-story-practice';
 import './story.css';
+import { PracticeNotice } from './PracticeNotice';
 
 /** ASL World's story practice: pick a story, sign it letter by letter, see what to fix. */
 export function StoryPractice({
@@ -113,11 +114,7 @@ export function StoryPractice({
   if (p.phase === 'picking' || p.phase === 'starting' || !p.story || !p.state) {
     return (
       <div className="story-practice">
-        {p.message && (
-          <p className="alert alert-info" role="status">
-            {p.message}
-          </p>
-        )}
+        {p.message && <PracticeNotice text={p.message} />}
         {p.phase === 'starting' && (
           <p role="status" className="muted">
             Starting your story…
@@ -154,11 +151,7 @@ export function StoryPractice({
         </span>
         <Bar role="progressbar" label="Story progress" percent={pct} />
       </div>
-      {p.message && (
-        <p className="alert alert-info" role="status">
-          {p.message}
-        </p>
-      )}
+      {p.message && <PracticeNotice text={p.message} />}
       <div className="practice-target">
         <SentenceView sentence={sentence} target={target} />
         {target && <TargetHandshape key={target.letter} letter={target.letter} />}
