@@ -165,6 +165,14 @@ export class LiveConnection {
     this.socket.send(text);
   }
 
+  /** Answers a control action it did not carry out: not successful, with the coded message why. */
+  refuseControl(action: string, code: ErrorCode): void {
+    this.send('control_response', {
+      data: { action, success: false, state: null },
+      message: errorEntry(code).message,
+    });
+  }
+
   sendError(code: ErrorCode, message?: string, critical = false): void {
     this.send(critical ? 'critical_error' : 'error', {
       message: message ?? errorEntry(code).message,
@@ -247,18 +255,12 @@ export class LiveConnection {
       case 'control': {
         const hooks = this.hooks;
         if (!hooks) {
-          this.send('control_response', {
-            data: { action: msg.action, success: false, state: null },
-            message: errorEntry('SESSION_NOT_STARTED').message,
-          });
+          this.refuseControl(msg.action, 'SESSION_NOT_STARTED');
           return;
         }
         if (!this.controlBucket.take(1) || this.pendingControls >= LIVE_LIMITS.maxPendingControls) {
           // answered as the action it refuses, so the page says so (and leaves a refused start)
-          this.send('control_response', {
-            data: { action: msg.action, success: false, state: null },
-            message: errorEntry('CONTROL_RATE_LIMITED').message,
-          });
+          this.refuseControl(msg.action, 'CONTROL_RATE_LIMITED');
           return;
         }
         // one at a time: twenty Next Sentence at once must not finish a story twenty times; those

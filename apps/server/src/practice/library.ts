@@ -67,12 +67,10 @@ export class StoryLibrary {
    * now, within the budget (`mayMake`). Null when there is no such story.
    */
   async getOrMakeDrill(id: string, mayMake?: MayMakeStory): Promise<Story | null> {
-    const stored = await this.get(id);
-    if (stored) return stored;
     const m = /^drill-l([1-4])-([a-z0-9]{1,12})$/.exec(id);
-    if (!m) return null;
-    const drill = await this.drillOf(m[2]!.toUpperCase().split(''), Number(m[1]));
-    return drill && drill.id === id ? this.made(drill, mayMake) : null;
+    const drill = m ? await this.drillOf(m[2]!.toUpperCase().split(''), Number(m[1])) : null;
+    // (made() reads the stored one first: one read either way)
+    return drill?.id === id ? this.made(drill, mayMake) : this.get(id);
   }
 
   /** The story as stored: made once, the first time it is asked for (within the budget). */

@@ -7,7 +7,7 @@ import type { LiveConnection, LiveSessionHooks } from '../live/connection';
 import type { StoryLibrary } from './library';
 import { PracticeSession } from './practice-session';
 import { sessionAttempts } from './session-attempts';
-import { AppError, errorEntry } from '../errors';
+import { AppError } from '../errors';
 
 /** What live practice asks before costly work (unset: always allowed). */
 export interface PracticeLimits {
@@ -76,10 +76,7 @@ export class LivePractice implements LiveSessionHooks {
     const s = this.of(conn);
     if (msg.action === 'start_session') {
       if (this.limits.mayStart && !(await this.limits.mayStart(conn.user.id))) {
-        conn.send('control_response', {
-          data: { action: msg.action, success: false, state: null },
-          message: errorEntry('CONTROL_RATE_LIMITED').message,
-        });
+        conn.refuseControl(msg.action, 'CONTROL_RATE_LIMITED');
         return;
       }
       return this.startInTurn(conn.user.id, () =>
@@ -88,10 +85,7 @@ export class LivePractice implements LiveSessionHooks {
     }
     const session = s.session;
     if (!session) {
-      conn.send('control_response', {
-        data: { action: msg.action, success: false, state: null },
-        message: errorEntry('SESSION_NOT_STARTED').message,
-      });
+      conn.refuseControl(msg.action, 'SESSION_NOT_STARTED');
       return;
     }
     switch (msg.action) {
