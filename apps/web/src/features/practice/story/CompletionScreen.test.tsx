@@ -26,6 +26,7 @@ describe('CompletionScreen', () => {
       <CompletionScreen summary={base} onPractiseNext={() => {}} onChooseStory={() => {}} />,
     );
     expect(screen.getByRole('heading', { name: 'Story complete!' })).toBeInTheDocument();
+    expect(screen.getByTestId('result-lead')).not.toHaveClass('result-lead-none');
     // a finished story: confetti and a star
     expect(container.querySelectorAll('.confetti span').length).toBeGreaterThan(0);
     expect(container.querySelector('.story-celebration-badge')).toHaveTextContent('★');
@@ -51,6 +52,8 @@ describe('CompletionScreen', () => {
     render(<CompletionScreen summary={none} onPractiseNext={() => {}} onChooseStory={() => {}} />);
     expect(screen.getByRole('heading', { name: 'Story ended early' })).toBeInTheDocument();
     expect(screen.getByTestId('result-lead')).toHaveTextContent('No letter was signed this time.');
+    // not in the success colour: nothing went right or wrong
+    expect(screen.getByTestId('result-lead')).toHaveClass('result-lead-none');
     expect(screen.getByLabelText('No score yet')).toHaveTextContent('–');
     expect(screen.queryByText('0%')).not.toBeInTheDocument();
     expect(screen.queryByLabelText(/^Score/)).not.toBeInTheDocument();

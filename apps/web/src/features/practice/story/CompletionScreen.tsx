@@ -92,7 +92,8 @@ export function CompletionScreen({
       <h2 id="complete-title" ref={heading} tabIndex={-1}>
         {s.completed ? 'Story complete!' : 'Story ended early'}
       </h2>
-      <p className="result-lead" data-testid="result-lead">
+      {/* green only for something signed: "No letter was signed" is not a success */}
+      <p className={celebrate ? 'result-lead' : 'result-lead result-lead-none'} data-testid="result-lead">
         {lead}
       </p>
       <div className="result-figures">

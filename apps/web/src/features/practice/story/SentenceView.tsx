@@ -15,10 +15,14 @@ export function SentenceView({ sentence, target }: { sentence: StorySentence; ta
           marked.add(ti);
           const current = target?.word_index === ti;
           const done = target ? ti < target.word_index : true;
+          // the word is marked, not the punctuation around it ("hi!": "hi" stands out, then "!")
+          const [, before, word, after] = /^([^A-Za-z0-9]*)(.*?)([^A-Za-z0-9]*)$/s.exec(part)!;
           return (
-            <mark key={i} className={`target-word ${current ? 'is-current' : done ? 'is-done' : ''}`}>
-              {part}
-            </mark>
+            <span key={i}>
+              {before}
+              <mark className={`target-word ${current ? 'is-current' : done ? 'is-done' : ''}`}>{word}</mark>
+              {after}
+            </span>
           );
         })}
       </p>
