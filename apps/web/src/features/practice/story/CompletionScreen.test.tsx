@@ -58,6 +58,38 @@ describe('CompletionScreen', () => {
     expect(screen.queryByText('0%')).not.toBeInTheDocument();
     expect(screen.queryByLabelText(/^Score/)).not.toBeInTheDocument();
   });
+  it('offers the same story again, not the next one, when nothing was tried', () => {
+    const none = {
+      ...base,
+      overall_score: 0,
+      completed: false,
+      letters_attempted: 0,
+      letters_signed: 0,
+      letters_first_try: 0,
+      accuracy_by_letter: {},
+      final_suggestions: [],
+    };
+    const tried: string[] = [];
+    render(
+      <CompletionScreen
+        summary={none}
+        onPractiseNext={() => tried.push('next')}
+        onChooseStory={() => tried.push('choose')}
+        onTryAgain={() => tried.push('again')}
+      />,
+    );
+    expect(screen.queryByRole('button', { name: 'Practise the next story' })).not.toBeInTheDocument();
+    screen.getByRole('button', { name: 'Try this story again' }).click();
+    screen.getByRole('button', { name: 'Choose another story' }).click();
+    expect(tried).toEqual(['again', 'choose']);
+  });
+  it('keeps what comes next for a story with letters tried, even when it could be tried again', () => {
+    render(
+      <CompletionScreen summary={base} onPractiseNext={() => {}} onChooseStory={() => {}} onTryAgain={() => {}} />,
+    );
+    expect(screen.getByRole('button', { name: 'Practise the next story' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Try this story again' })).not.toBeInTheDocument();
+  });
   it('says a story ended with letters left, with singular words where they belong', () => {
     const early = {
       ...base,

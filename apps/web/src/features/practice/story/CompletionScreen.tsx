@@ -44,11 +44,14 @@ export function CompletionScreen({
   summary,
   onPractiseNext,
   onChooseStory,
+  onTryAgain,
   offline = false,
 }: {
   summary: SessionCompleteData;
   onPractiseNext(): void;
   onChooseStory(): void;
+  /** the same story from its start: offered instead of what comes next when nothing was tried */
+  onTryAgain?: () => void;
   /** no connection: the drill and the next story come from the server, so the button waits for it */
   offline?: boolean;
 }) {
@@ -85,6 +88,8 @@ export function CompletionScreen({
           : 'No letter was signed this time.';
   // nothing tried: no score to show (a 0% would say every letter went wrong)
   const scored = s.letters_attempted > 0;
+  // nothing tried: this story again rather than moving on
+  const again = !scored && onTryAgain;
 
   return (
     <section className="card completion" aria-labelledby="complete-title" ref={card}>
@@ -145,23 +150,29 @@ export function CompletionScreen({
           <li key={x}>{x}</li>
         ))}
       </ul>
-      {offline && (
+      {offline && !again && (
         <p className="muted" id="practise-next-offline">
           {s.practise_letters.length ? 'A drill of these letters' : 'The next story'} needs the connection: this button
           works again when you are back online.
         </p>
       )}
       <div className="practice-actions">
-        <button
-          type="button"
-          className="button button-primary"
-          onClick={onPractiseNext}
-          disabled={offline}
-          aria-describedby={offline ? 'practise-next-offline' : undefined}
-        >
-          {/* a drill of the letters the suggestions name, or the server's next story */}
-          {s.practise_letters.length ? `Practise ${s.practise_letters.join(', ')}` : 'Practise the next story'}
-        </button>
+        {again ? (
+          <button type="button" className="button button-primary" onClick={onTryAgain}>
+            Try this story again
+          </button>
+        ) : (
+          <button
+            type="button"
+            className="button button-primary"
+            onClick={onPractiseNext}
+            disabled={offline}
+            aria-describedby={offline ? 'practise-next-offline' : undefined}
+          >
+            {/* a drill of the letters the suggestions name, or the server's next story */}
+            {s.practise_letters.length ? `Practise ${s.practise_letters.join(', ')}` : 'Practise the next story'}
+          </button>
+        )}
         <button type="button" className="button button-secondary" onClick={onChooseStory}>
           Choose another story
         </button>

@@ -97,6 +97,7 @@ export function StoryPractice({
       <CompletionScreen
         summary={p.summary}
         onChooseStory={p.backToPicker}
+        onTryAgain={p.story && !live.local.down ? () => p.start({ story_id: p.story!.id }) : undefined}
         offline={live.local.down}
         onPractiseNext={async () => {
           // the letters the result names, drilled at this story's level; with none, the server's next story
