@@ -20,6 +20,20 @@ const base: SessionCompleteData = {
   practise_letters: [],
 };
 
+/** A story ended before any letter was tried. */
+const none: SessionCompleteData = {
+  ...base,
+  overall_score: 0,
+  completed: false,
+  letters_attempted: 0,
+  letters_signed: 0,
+  letters_first_try: 0,
+  accuracy_by_letter: {},
+  duration_ms: 0,
+  completion_message: 'No letter was tried, so there is no score yet.',
+  final_suggestions: [],
+};
+
 describe('CompletionScreen', () => {
   it('counts letters: "12 of 12 letters, 12 right first time"', () => {
     const { container } = render(
@@ -37,18 +51,6 @@ describe('CompletionScreen', () => {
     expect(screen.queryByRole('button', { name: /^Practise [A-Z]/ })).not.toBeInTheDocument();
   });
   it('shows no score and no praise when no letter was tried (a 0% would say every letter went wrong)', () => {
-    const none = {
-      ...base,
-      overall_score: 0,
-      completed: false,
-      letters_attempted: 0,
-      letters_signed: 0,
-      letters_first_try: 0,
-      accuracy_by_letter: {},
-      duration_ms: 0,
-      completion_message: 'No letter was tried, so there is no score yet.',
-      final_suggestions: [],
-    };
     render(<CompletionScreen summary={none} onPractiseNext={() => {}} onChooseStory={() => {}} />);
     expect(screen.getByRole('heading', { name: 'Story ended early' })).toBeInTheDocument();
     expect(screen.getByTestId('result-lead')).toHaveTextContent('No letter was signed this time.');
@@ -59,16 +61,6 @@ describe('CompletionScreen', () => {
     expect(screen.queryByLabelText(/^Score/)).not.toBeInTheDocument();
   });
   it('offers the same story again, not the next one, when nothing was tried', () => {
-    const none = {
-      ...base,
-      overall_score: 0,
-      completed: false,
-      letters_attempted: 0,
-      letters_signed: 0,
-      letters_first_try: 0,
-      accuracy_by_letter: {},
-      final_suggestions: [],
-    };
     const tried: string[] = [];
     render(
       <CompletionScreen
