@@ -186,7 +186,9 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
         offlineAttemptsPerHour: env.OFFLINE_ATTEMPTS_PER_HOUR,
         offlineAttemptsPerHourPerAddress: env.OFFLINE_ATTEMPTS_PER_HOUR_PER_ADDRESS,
         analyticsEventsPerHour: env.ANALYTICS_EVENTS_PER_HOUR,
+        analyticsEventsPerHourPerAddress: env.ANALYTICS_EVENTS_PER_HOUR_PER_ADDRESS,
         feedbackReportsPerHour: env.FEEDBACK_REPORTS_PER_HOUR,
+        feedbackReportsPerHourPerAddress: env.FEEDBACK_REPORTS_PER_HOUR_PER_ADDRESS,
       };
       registerPracticeRoutes(api, { db: deps.database.db, auth, library, writeLimits });
       registerOfflineRoutes(api, { db: deps.database.db, auth, library, writeLimits });

@@ -82,6 +82,9 @@ export const envSchema = z.object({
   // Analytics events and feedback reports stored per learner per hour (a tab sends a few a minute).
   ANALYTICS_EVENTS_PER_HOUR: z.coerce.number().int().positive().default(3000),
   FEEDBACK_REPORTS_PER_HOUR: z.coerce.number().int().positive().default(200),
+  // ... and per client address (fresh accounts from one address are not a way round them).
+  ANALYTICS_EVENTS_PER_HOUR_PER_ADDRESS: z.coerce.number().int().positive().default(30_000),
+  FEEDBACK_REPORTS_PER_HOUR_PER_ADDRESS: z.coerce.number().int().positive().default(1000),
   // Topic and drill stories made for a learner per hour (each a row of the shared story table).
   STORIES_MADE_PER_HOUR: z.coerce.number().int().positive().default(30),
   // ... and per client address (a classroom's learners together).

@@ -30,6 +30,8 @@ describe.each(DB_KINDS)('the hourly budgets of rows stored (%s)', (kind) => {
       RATE_LIMIT_ANALYTICS_PER_MIN: '1000',
       ANALYTICS_EVENTS_PER_HOUR: '120',
       FEEDBACK_REPORTS_PER_HOUR: '3',
+      ANALYTICS_EVENTS_PER_HOUR_PER_ADDRESS: '200',
+      FEEDBACK_REPORTS_PER_HOUR_PER_ADDRESS: '5',
     });
     const learner = await registerLearner(api, 'bg');
     storyId = (await call(api('/stories?level=1'), { token: learner.access_token })).body.stories[0].id;
@@ -147,5 +149,41 @@ describe.each(DB_KINDS)('the hourly budgets of rows stored (%s)', (kind) => {
     for (const id of ids) answers.push((await report(id)).status);
     expect(answers).toEqual([201, 201, 201, 429]);
     expect((await report(ids[0]!)).status).toBe(200); // a replay
+  });
+
+  // The attack review of 2026-11-28 (second): ten fresh accounts from one address stored 600
+  // reports of 65 KB in 20 s (40-60 MB), under the per-learner budgets alone.
+  it("keeps analytics events and feedback reports to an address's budget across fresh accounts", async () => {
+    const ip = freshIp();
+    const learners = await Promise.all([1, 2, 3].map(() => registerLearner(api, 'fr')));
+    const as = (learner: TestLearner, path: string, body: unknown) =>
+      call(api(path), { token: learner.access_token, body, headers: { 'x-forwarded-for': ip } });
+    const reports: number[] = [];
+    for (const learner of learners)
+      for (let i = 0; i < 2; i++)
+        reports.push(
+          (await as(learner, '/feedback-reports', { client_id: randomUUID(), target: 'A', detected: 'S' })).status,
+        );
+    // 2 + 2 within the address's 5, the fifth and sixth over it (each learner within their own 3)
+    expect(reports).toEqual([201, 201, 201, 201, 201, 429]);
+    const batch = () => ({
+      events: Array.from({ length: 50 }, () => ({
+        client_id: randomUUID(),
+        name: 'page.view',
+        at: new Date().toISOString(),
+      })),
+    });
+    const events: number[] = [];
+    for (const learner of learners)
+      for (let i = 0; i < 2; i++) events.push((await as(learner, '/analytics/events', batch())).status);
+    // 200 events from the address: the fifth batch on is refused, whoever sends it
+    expect(events).toEqual([201, 201, 201, 201, 429, 429]);
+    // the same learners from another address are not held back by this one's budget
+    const elsewhere = await call(api('/feedback-reports'), {
+      token: learners[2]!.access_token,
+      body: { client_id: randomUUID(), target: 'A', detected: 'S' },
+      headers: { 'x-forwarded-for': freshIp() },
+    });
+    expect(elsewhere.status).toBe(201);
   });
 });

@@ -27,7 +27,11 @@ export function registerOfflineRoutes(
     perLearnerPerHour: writeLimits.offlineAttemptsPerHour,
     perAddressPerHour: writeLimits.offlineAttemptsPerHourPerAddress,
   };
-  const events: RowBudget = { name: 'analytics-events', perLearnerPerHour: writeLimits.analyticsEventsPerHour };
+  const events: RowBudget = {
+    name: 'analytics-events',
+    perLearnerPerHour: writeLimits.analyticsEventsPerHour,
+    perAddressPerHour: writeLimits.analyticsEventsPerHourPerAddress,
+  };
 
   serve(
     app,

@@ -51,7 +51,11 @@ export function registerPracticeRoutes(
     return { ...progress, suggested_story_id: suggested?.id ?? null, next_story_id: next?.id ?? null };
   });
 
-  const reports: RowBudget = { name: 'feedback-reports', perLearnerPerHour: deps.writeLimits.feedbackReportsPerHour };
+  const reports: RowBudget = {
+    name: 'feedback-reports',
+    perLearnerPerHour: deps.writeLimits.feedbackReportsPerHour,
+    perAddressPerHour: deps.writeLimits.feedbackReportsPerHourPerAddress,
+  };
   serve(
     app,
     ROUTES.feedbackReport,

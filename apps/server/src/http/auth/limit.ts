@@ -49,8 +49,12 @@ export interface WriteLimits {
   offlineAttemptsPerHourPerAddress?: number;
   /** Analytics events stored per learner per hour. */
   analyticsEventsPerHour?: number;
+  /** The same per client address. */
+  analyticsEventsPerHourPerAddress?: number;
   /** Feedback reports stored per learner per hour. */
   feedbackReportsPerHour?: number;
+  /** The same per client address. */
+  feedbackReportsPerHourPerAddress?: number;
 }
 
 /** A preHandler (after requireAuth) counting one kind of write per learner: 429 WRITE_RATE_LIMITED when over. */
