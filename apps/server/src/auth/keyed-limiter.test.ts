@@ -70,11 +70,12 @@ describe('KeyedLimiter (memory)', () => {
 describe('KeyedLimiter budgets (reserve, then release what was not used)', () => {
   it('reserves until the budget is used up; requests at once pass it by one cost at most; each key apart', async () => {
     let now = 0;
-    const limiter = new KeyedLimiter(new MemoryCounterStore(() => now));
+    const limiter = new KeyedLimiter(new MemoryCounterStore(() => now), () => now);
     const budget = { name: 'rows', max: 100, windowMs: 60_000 };
     const ada = [[budget, 'ada']] as const;
-    expect(await limiter.reserve(ada, 60)).toMatchObject({ allowed: true, count: 60 });
-    await limiter.release(ada, 25); // 35 of them stored
+    const first = await limiter.reserve(ada, 60);
+    expect(first).toMatchObject({ allowed: true, count: 60 });
+    await limiter.release(ada, 25, first.endsAt); // 35 of them stored
     // ten requests of 30 at once: the budget's 65 left go to the first three, the third passing it
     const burst = await Promise.all(Array.from({ length: 10 }, () => limiter.reserve(ada, 30)));
     expect(burst.filter((v) => v.allowed)).toHaveLength(3);
@@ -89,12 +90,40 @@ describe('KeyedLimiter budgets (reserve, then release what was not used)', () =>
     now = 60_000; // the window ends
     expect(await limiter.reserve(ada, 10)).toMatchObject({ allowed: true, count: 10 });
   });
+
+  // The attack review of 2026-11-28: a replay reserved 500 rows, stored none, and gave the 500 back
+  // after its window had ended, into the next one, which then started at -500 (a budget of 3,600
+  // let 8,000 through in the next hour).
+  it('gives nothing back into a window the reservation was not taken from, and never below zero', async () => {
+    let now = 0;
+    const store = new MemoryCounterStore(() => now);
+    const limiter = new KeyedLimiter(store, () => now);
+    const budget = { name: 'rows', max: 100, windowMs: 60_000 };
+    const ada = [[budget, 'ada']] as const;
+    const replay = await limiter.reserve(ada, 50);
+    now = 60_500; // the write ran past its window's end; the next window begins
+    const next = await limiter.reserve(ada, 20);
+    await limiter.release(ada, 50, replay.endsAt);
+    expect((await limiter.reserve(ada, 0)).count).toBe(20);
+    // nor in the last moment of a window (it may roll over on the way)
+    now = 120_500 - 500;
+    const late = await limiter.reserve(ada, 30);
+    await limiter.release(ada, 30, late.endsAt);
+    expect((await limiter.reserve(ada, 0)).count).toBe(50);
+    // within the window, only what is there goes back
+    await limiter.release(ada, 500, [now + 30_000]);
+    expect((await limiter.reserve(ada, 0)).count).toBe(0);
+    expect(next.allowed).toBe(true);
+    // and a give-back to a key with no window starts none
+    await store.giveBack('nobody', 5);
+    expect((await store.hit('nobody', 60_000, 0)).count).toBe(0);
+  });
 });
 
 describe('FallbackCounterStore', () => {
   it('counts in the fallback while the primary fails, and reports the error', async () => {
     const down = () => Promise.reject(new Error('redis down'));
-    const broken: CounterStore = { hit: down, reset: down };
+    const broken: CounterStore = { hit: down, giveBack: down, reset: down };
     const errors: unknown[] = [];
     const limiter = new KeyedLimiter(new FallbackCounterStore(broken, new MemoryCounterStore(), (e) => errors.push(e)));
     const r = rule('x', 1);
@@ -141,7 +170,13 @@ describe.runIf(TEST_REDIS_URL)('RedisCounterStore (TEST_REDIS_URL)', () => {
     expect(full).toMatchObject({ allowed: false, count: 115 });
     expect(full.retryAfterSec).toBeGreaterThan(0);
     expect(full.retryAfterSec).toBeLessThanOrEqual(30);
-    await la.release(ada, 45);
+    await la.release(ada, 45, full.endsAt);
     expect(await la.reserve(ada, 0)).toMatchObject({ allowed: true, count: 60 });
+    // never below zero, and no window started by a give-back
+    await lb.release(ada, 500, full.endsAt);
+    expect(await la.reserve(ada, 0)).toMatchObject({ count: 0 });
+    const other = [[budget, 'nobody']] as const;
+    await la.release(other, 5, full.endsAt);
+    expect((await la.reserve(other, 0)).count).toBe(0);
   });
 });

@@ -16,6 +16,11 @@ export interface CounterStore {
    * `windowMs` starts at a key's first hit).
    */
   hit(key: string, windowMs: number, cost?: number): Promise<CounterHit>;
+  /**
+   * Takes `units` back off `key`'s current window: never below zero, and never into a window that
+   * is not there (a give-back must not start a window below zero).
+   */
+  giveBack(key: string, units: number): Promise<void>;
   reset(key: string): Promise<void>;
 }
 
@@ -40,6 +45,11 @@ export class MemoryCounterStore implements CounterStore {
     return { count: w.count, resetMs: w.endsAt - now };
   }
 
+  async giveBack(key: string, units: number): Promise<void> {
+    const w = this.windows.get(key);
+    if (w && w.endsAt > this.now()) w.count = Math.max(0, w.count - units);
+  }
+
   async reset(key: string): Promise<void> {
     this.windows.delete(key);
   }
@@ -51,6 +61,13 @@ local n = redis.call('INCRBY', KEYS[1], ARGV[2])
 local ttl = redis.call('PTTL', KEYS[1])
 if ttl < 0 then redis.call('PEXPIRE', KEYS[1], ARGV[1]); ttl = tonumber(ARGV[1]) end
 return {n, ttl}`;
+
+// DECRBY the units on a key that exists (its window), never below zero (atomic in Redis).
+const GIVE_BACK_SCRIPT = `
+if redis.call('EXISTS', KEYS[1]) == 0 then return 0 end
+local n = redis.call('DECRBY', KEYS[1], ARGV[1])
+if n < 0 then redis.call('INCRBY', KEYS[1], -n) end
+return 1`;
 
 /** Counters as Redis keys with a TTL: every process behind one Redis shares them. */
 export class RedisCounterStore implements CounterStore {
@@ -66,6 +83,10 @@ export class RedisCounterStore implements CounterStore {
       number,
     ];
     return { count: Number(count), resetMs: Number(ttl) };
+  }
+
+  async giveBack(key: string, units: number): Promise<void> {
+    await this.redis.eval(GIVE_BACK_SCRIPT, 1, this.key(key), String(units));
   }
 
   async reset(key: string): Promise<void> {
@@ -87,6 +108,15 @@ export class FallbackCounterStore implements CounterStore {
     } catch (err) {
       this.onError(err);
       return this.fallback.hit(key, windowMs, cost);
+    }
+  }
+
+  async giveBack(key: string, units: number): Promise<void> {
+    try {
+      await this.primary.giveBack(key, units);
+    } catch (err) {
+      this.onError(err);
+      await this.fallback.giveBack(key, units);
     }
   }
 
@@ -114,8 +144,23 @@ export interface LimitVerdict {
  * Each check counts on its own: unlike stacked @fastify/rate-limit hooks, a request counted by
  * one limit is still counted by the next. Keys are hashed, so no email or address is stored.
  */
+/** What a reservation took: when each of its windows ends, by this process's clock (ms). */
+export interface Reservation extends LimitVerdict {
+  endsAt: number[];
+}
+
+/**
+ * A give-back this close to its window's end is dropped: the units were counted in that window, and
+ * giving them back as it rolls over would take them off the next one (a write that straddled the
+ * hour gave its whole reservation to the next hour's budget: the attack review of 2026-11-28).
+ */
+export const GIVE_BACK_MARGIN_MS = 1000;
+
 export class KeyedLimiter {
-  constructor(private readonly store: CounterStore) {}
+  constructor(
+    private readonly store: CounterStore,
+    private readonly now: () => number = Date.now,
+  ) {}
 
   private storeKey(rule: LimitRule, key: string): string {
     return `${rule.name}:${createHash('sha256').update(key).digest('base64url').slice(0, 24)}`;
@@ -145,21 +190,36 @@ export class KeyedLimiter {
    * pass the budget by one request's cost at most. What was reserved and not used goes back with
    * release.
    */
-  async reserve(checks: readonly (readonly [LimitRule, string])[], cost: number): Promise<LimitVerdict> {
+  async reserve(checks: readonly (readonly [LimitRule, string])[], cost: number): Promise<Reservation> {
     const hits = await Promise.all(
       checks.map(([rule, key]) => this.store.hit(this.storeKey(rule, key), rule.windowMs, cost)),
     );
+    const at = this.now();
+    const endsAt = hits.map((h) => at + h.resetMs);
     const full = hits.filter((h, i) => h.count - cost >= checks[i]![0].max);
     const count = Math.max(0, ...hits.map((h) => h.count));
-    if (full.length === 0) return { allowed: true, count, retryAfterSec: 1 };
-    await this.release(checks, cost);
-    return { allowed: false, count, retryAfterSec: Math.max(1, ...full.map((h) => Math.ceil(h.resetMs / 1000))) };
+    if (full.length === 0) return { allowed: true, count, retryAfterSec: 1, endsAt };
+    await this.release(checks, cost, endsAt);
+    const retryAfterSec = Math.max(1, ...full.map((h) => Math.ceil(h.resetMs / 1000)));
+    return { allowed: false, count, retryAfterSec, endsAt };
   }
 
-  /** Gives back `units` of a reservation to every (rule, key) (see reserve). */
-  async release(checks: readonly (readonly [LimitRule, string])[], units: number): Promise<void> {
+  /**
+   * Gives back `units` of a reservation to every (rule, key) (see reserve), into the window it was
+   * taken from (`endsAt`, reserve's): a window that has ended, or is about to, gets nothing back.
+   */
+  async release(
+    checks: readonly (readonly [LimitRule, string])[],
+    units: number,
+    endsAt: readonly number[],
+  ): Promise<void> {
     if (units <= 0) return;
-    await Promise.all(checks.map(([rule, key]) => this.store.hit(this.storeKey(rule, key), rule.windowMs, -units)));
+    const now = this.now();
+    await Promise.all(
+      checks.map(([rule, key], i) =>
+        endsAt[i]! - now > GIVE_BACK_MARGIN_MS ? this.store.giveBack(this.storeKey(rule, key), units) : undefined,
+      ),
+    );
   }
 
   reset(rule: LimitRule, key: string): Promise<void> {

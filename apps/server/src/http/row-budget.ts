@@ -67,6 +67,6 @@ export async function withinRowBudget<T>(
     stored = done.stored;
     return done.result;
   } finally {
-    await limiter.release(checks, write.rows - stored);
+    await limiter.release(checks, write.rows - stored, verdict.endsAt);
   }
 }
