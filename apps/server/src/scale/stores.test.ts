@@ -103,6 +103,20 @@ describe.runIf(TEST_REDIS_URL)('Redis stores (TEST_REDIS_URL)', () => {
     expect(await a.ping()).toBe(true);
   });
 
+  // The attack review of 2026-11-28: REDIS_URL naming a database Redis does not have started the
+  // server in database 0, sharing limits and lockouts with whatever else was there.
+  it('refuses a REDIS_URL naming a database Redis does not have, and takes one it has', async () => {
+    const url = (db: number) => Object.assign(new URL(TEST_REDIS_URL!), { pathname: `/${db}` }).toString();
+    await expect(connectRedis(url(99_999))).rejects.toThrow(/^REDIS_URL: Redis has no database 99999 \(ERR/);
+    const one = await connectRedis(url(1));
+    try {
+      expect(await one.ping()).toBe(true);
+      expect(await one.client.client('INFO')).toMatch(/ db=1 /);
+    } finally {
+      await one.close();
+    }
+  });
+
   it('shares the lockout count between processes and clears it', async () => {
     const key = `user:${randomUUID()}`;
     const la = new Lockout(new RedisLockoutStore(a.client), 3);
