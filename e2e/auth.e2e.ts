@@ -47,7 +47,11 @@ test('register, stay signed in across a reload, log out, and return to the origi
   await expect(page).toHaveURL(/\/login$/);
   await page.getByLabel('Email or username').fill(`  ${learner.email.toUpperCase()} `);
   await page.getByLabel('Password').fill(learner.password);
+  // this browser registered the account: its device token goes with the sign-in (kept at logout),
+  // so guesses elsewhere do not hold the owner back (SECURITY.md, device tokens)
+  const signIn = page.waitForRequest((r) => r.url().endsWith('/auth/login') && r.method() === 'POST');
   await page.getByRole('button', { name: 'Sign in' }).click();
+  expect((await signIn).postDataJSON().device_token).toMatch(/^[A-Za-z0-9_-]{16}\.[A-Za-z0-9_-]{43}$/);
   await expect(page).toHaveURL(/\/harmony$/);
   await expect(page.getByRole('heading', { name: 'Harmony' })).toBeVisible();
 });

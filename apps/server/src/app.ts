@@ -152,6 +152,8 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     backoffAttempts: env.LOGIN_BACKOFF_ATTEMPTS,
     backoffMs: env.LOGIN_BACKOFF_SECONDS * 1000,
     limiter,
+    identifierTriesPerMin: env.RATE_LIMIT_LOGIN_PER_MIN,
+    deviceSecret: deps.secrets.jwtSecret,
     onMailError: (err) => app.log.error({ err }, 'password reset mail failed'),
     adminEmails: env.ADMIN_EMAILS,
     publicOrigin: env.PUBLIC_ORIGIN,

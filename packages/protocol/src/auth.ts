@@ -71,6 +71,8 @@ export const loginRequestSchema = z.object({
   password: text('Password')
     .min(1, 'Password is required.')
     .max(PASSWORD_RULES.max, atMost('Password', PASSWORD_RULES.max)),
+  /** the token this browser was given when it last signed in to the account (device-tokens.ts) */
+  device_token: text('Device token').max(128, atMost('Device token', 128)).optional(),
 });
 export type LoginRequest = z.input<typeof loginRequestSchema>;
 
@@ -80,6 +82,8 @@ export const tokenPairSchema = z.object({
   token_type: z.literal('Bearer'),
   expires_in: z.number(),
   user: userSchema,
+  /** sign-in and registration: this browser's token for the account, sent with its next sign-ins */
+  device_token: z.string().optional(),
 });
 export type TokenPair = z.infer<typeof tokenPairSchema>;
 export const loginResponseSchema = tokenPairSchema;

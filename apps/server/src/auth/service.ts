@@ -14,7 +14,8 @@ import {
   usernameTaken,
   type UserRow,
 } from './accounts';
-import { createKeyedLimiter, type KeyedLimiter } from './keyed-limiter';
+import { DeviceTokens } from './device-tokens';
+import { createKeyedLimiter, perMinute, type KeyedLimiter } from './keyed-limiter';
 import { DbLockoutStore, type LockoutStore } from './lockout';
 import type { Mailer } from './mailer';
 import { MemoryRevocationStore, type RevocationStore } from './revocations';
@@ -38,8 +39,15 @@ export interface AuthServiceOptions {
   /** Failures on one identifier from every address before it backs off (default 20), and the back-off (10 s). */
   backoffAttempts?: number;
   backoffMs?: number;
-  /** Counters for wrong current passwords (memory unless given; Redis when scaled out). */
+  /** Counters for wrong current passwords and sign-ins per identifier (memory unless given; Redis when scaled out). */
   limiter?: KeyedLimiter;
+  /**
+   * Sign-in tries per identifier a minute from devices it never signed in on (every address
+   * together; none unless given). Tries refused by the address's lockout do not count.
+   */
+  identifierTriesPerMin?: number;
+  /** Signs the device tokens (device-tokens.ts); a key of this process's own unless given. */
+  deviceSecret?: string;
   /** Where a mail that failed off the request path is reported. */
   onMailError?: (err: unknown) => void;
   adminEmails: readonly string[];
@@ -62,6 +70,7 @@ export class AuthService {
   private readonly db: Db;
   private readonly guard: SignInGuard;
   private readonly limiter: KeyedLimiter;
+  private readonly devices: DeviceTokens;
   private readonly mailing = new Set<Promise<void>>();
   /** one password check at a time per identifier (sign-in) and per account (change of password) */
   private readonly checks = new OneAtATime();
@@ -76,6 +85,7 @@ export class AuthService {
       backoffMs: opts.backoffMs ?? 10_000,
     });
     this.limiter = opts.limiter ?? createKeyedLimiter(null);
+    this.devices = new DeviceTokens(opts.deviceSecret ?? newOpaqueToken());
     this.revocationStore = opts.revocations ?? new MemoryRevocationStore(opts.tokens.ttl * 1000);
     this.revocations = {
       isRevoked: (id) => this.revocationStore.isRevoked(id),
@@ -140,34 +150,59 @@ export class AuthService {
       throw err;
     }
     if (!row) throw new Error('user insert returned nothing');
-    return this.issue(row, userAgent);
+    // registering signs this browser in: it is the account's first device
+    return { ...(await this.issue(row, userAgent)), device_token: this.devices.issue(row.id) };
   }
 
   /**
    * Known and unknown identifiers take the same path: the lockout is keyed by the identifier as
    * typed and the client address, and an unknown one still costs a password hash.
    */
-  async login(identifier: string, password: string, ip: string, userAgent: string | null): Promise<TokenPair> {
+  async login(
+    identifier: string,
+    password: string,
+    ip: string,
+    userAgent: string | null,
+    deviceToken?: string,
+  ): Promise<TokenPair> {
     const id = identifier.trim().toLowerCase();
     // one at a time per identifier: a burst of guesses each sees the failures recorded before it
-    const user = await this.checks.run(`sign-in:${id}`, () => this.checkSignIn(id, password, ip));
-    return this.issue(user, userAgent, user.passwordHash);
+    const { user, device } = await this.checks.run(`sign-in:${id}`, () =>
+      this.checkSignIn(id, password, ip, deviceToken),
+    );
+    const pair = await this.issue(user, userAgent, user.passwordHash);
+    // a device known keeps its token; a new one gets its own
+    return { ...pair, device_token: device ? deviceToken! : this.devices.issue(user.id) };
   }
 
-  private async checkSignIn(id: string, password: string, ip: string) {
-    const [user, state] = await Promise.all([findUserByIdentifier(this.db, id), this.guard.check(id, ip)]);
+  private async checkSignIn(id: string, password: string, ip: string, deviceToken: string | undefined) {
+    const user = await findUserByIdentifier(this.db, id);
+    // the device's token is checked against the account the identifier names (none: no device)
+    const device = user ? this.devices.deviceOf(deviceToken, user.id) : null;
+    const state = await this.guard.check(id, ip, device);
     if (state.kind === 'locked') throw new AppError('ACCOUNT_LOCKED');
     if (state.kind === 'backoff') {
       throw new AppError('LOGIN_RATE_LIMITED', undefined, undefined, { 'retry-after': String(state.retryAfterSec) });
     }
+    // Tries per identifier from devices it never signed in on: counted here, after the lockout, so
+    // tries an address is locked out of do not use up the owner's (the attack review of 2026-11-28:
+    // two addresses' 40 refused tries a minute kept the owner out for as long as they went on).
+    if (!device && this.opts.identifierTriesPerMin) {
+      const verdict = await this.limiter.hit(perMinute('login:id', this.opts.identifierTriesPerMin), id);
+      if (!verdict.allowed) {
+        throw new AppError('LOGIN_RATE_LIMITED', undefined, undefined, {
+          'retry-after': String(verdict.retryAfterSec),
+        });
+      }
+    }
     const ok = user ? await verifyPassword(user.passwordHash, password) : (await burnPasswordCheck(password), false);
     if (!user || !ok) {
-      await this.guard.recordFailure(id, ip);
+      await this.guard.recordFailure(id, ip, device);
       throw new AppError('INVALID_CREDENTIALS');
     }
     if (user.disabled) throw new AppError('ACCOUNT_DISABLED');
-    await this.guard.succeeded(id, ip);
-    return user;
+    await this.guard.succeeded(id, ip, device);
+    return { user, device };
   }
 
   async refresh(refreshToken: string): Promise<TokenPair> {

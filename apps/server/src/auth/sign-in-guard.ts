@@ -20,6 +20,9 @@ export type SignInState = { kind: 'open' } | { kind: 'locked' } | { kind: 'backo
  *   for the window (15 minutes), so someone guessing elsewhere cannot lock the owner out;
  * - `backoffAttempts` failures on an identifier from anywhere slow it down for everyone: one
  *   try per `backoffMs` reaches the password check until the window has passed.
+ * A device the account signed in on before (a device token, device-tokens.ts) is counted as itself
+ * instead of by its address, and is not slowed down by failures elsewhere: however many addresses
+ * guess, the owner's own browser still signs in.
  */
 export class SignInGuard {
   private readonly windowMs: number;
@@ -34,16 +37,17 @@ export class SignInGuard {
     return `id:${identifier}`;
   }
 
-  private static from(identifier: string, ip: string): string {
-    return `id:${identifier}@${ip}`;
+  /** Where the try comes from: a known device (its id), else the client address. */
+  private static from(identifier: string, ip: string, device: string | null): string {
+    return device ? `id:${identifier}#device:${device}` : `id:${identifier}@${ip}`;
   }
 
-  async check(identifier: string, ip: string): Promise<SignInState> {
+  async check(identifier: string, ip: string, device: string | null = null): Promise<SignInState> {
     const all = SignInGuard.all(identifier);
     const [mine, everywhere, recent] = await Promise.all([
-      this.store.count(SignInGuard.from(identifier, ip), this.windowMs),
-      this.store.count(all, this.windowMs),
-      this.store.count(all, this.policy.backoffMs),
+      this.store.count(SignInGuard.from(identifier, ip, device), this.windowMs),
+      device ? 0 : this.store.count(all, this.windowMs),
+      device ? 0 : this.store.count(all, this.policy.backoffMs),
     ]);
     if (mine >= this.policy.perAddressAttempts) return { kind: 'locked' };
     if (everywhere >= this.policy.backoffAttempts && recent > 0) {
@@ -52,22 +56,25 @@ export class SignInGuard {
     return { kind: 'open' };
   }
 
-  async recordFailure(identifier: string, ip: string): Promise<void> {
+  async recordFailure(identifier: string, ip: string, device: string | null = null): Promise<void> {
     await Promise.all([
-      this.store.record(SignInGuard.from(identifier, ip), ip, this.windowMs),
+      this.store.record(SignInGuard.from(identifier, ip, device), ip, this.windowMs),
       this.store.record(SignInGuard.all(identifier), ip, this.windowMs),
     ]);
   }
 
-  /** A successful sign-in clears this address's failures on the identifier (not the others'). */
-  succeeded(identifier: string, ip: string): Promise<void> {
-    return this.store.clear(SignInGuard.from(identifier, ip));
+  /** A successful sign-in clears this address's (or device's) failures on the identifier (not the others'). */
+  succeeded(identifier: string, ip: string, device: string | null = null): Promise<void> {
+    return this.store.clear(SignInGuard.from(identifier, ip, device));
   }
 
   /** After a password reset: the account's identifiers start again, for everyone and from this address. */
   async reset(identifiers: readonly string[], ip: string): Promise<void> {
     await Promise.all(
-      identifiers.flatMap((id) => [this.store.clear(SignInGuard.all(id)), this.store.clear(SignInGuard.from(id, ip))]),
+      identifiers.flatMap((id) => [
+        this.store.clear(SignInGuard.all(id)),
+        this.store.clear(SignInGuard.from(id, ip, null)),
+      ]),
     );
   }
 }

@@ -50,9 +50,9 @@ export async function registerAuthRoutes(
   const limiter = limits.limiter ?? createKeyedLimiter(limits.redis ?? null);
   // Every limit of a route counts every request (own counters, not stacked plugin hooks).
   const limit = limitRequests.bind(null, limiter);
+  // (tries per identifier are counted by the service: after the lockout, and not for a known device)
   const loginLimits = limit('LOGIN_RATE_LIMITED', [
     { rule: perMinute('login:ip', limits.loginPerMin), key: byAddress },
-    { rule: perMinute('login:id', limits.loginPerMin), key: bodyField('identifier') },
   ]);
   const forgotLimits = limit('RATE_LIMITED', [
     { rule: perMinute('forgot:ip', limits.forgotPerMin), key: byAddress },
@@ -88,7 +88,9 @@ export async function registerAuthRoutes(
 
   serve(app, ROUTES.login, { preHandler: loginLimits }, async (request, reply) => {
     const body = request.body;
-    return noStore(reply).send(await auth.login(body.identifier, body.password, request.ip, userAgent(request)));
+    return noStore(reply).send(
+      await auth.login(body.identifier, body.password, request.ip, userAgent(request), body.device_token),
+    );
   });
 
   serve(app, ROUTES.refresh, { preHandler: refreshLimits }, async (request, reply) => {

@@ -2,6 +2,11 @@
 export const AUTH_KEYS = ['auth_token', 'refresh_token', 'user_data', 'session_data'] as const;
 export const PREFERENCE_KEYS = ['user_preferences', 'theme_settings', 'language_settings'] as const;
 export const LOGIN_ATTEMPTS_KEY = 'login_attempts';
+/**
+ * The device tokens this browser was given at sign-in, by account (features/auth/api/device-token.ts):
+ * kept at logout, so the owner's own browser is not slowed down by someone guessing elsewhere.
+ */
+export const DEVICE_TOKENS_KEY = 'device_tokens';
 /** The last progress this device received, to show offline (features/dashboard/api/progress-cache.ts). */
 export const PROGRESS_CACHE_KEY = 'progress_cache';
 /**
