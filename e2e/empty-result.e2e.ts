@@ -2,8 +2,9 @@ import { expect, newLearner, registerViaUi, test } from './support/fixtures';
 import { fullPageScreenshot } from './support/screenshot';
 
 /**
- * A story ended before any letter was tried (Chromium's own fake camera shows no hand): the result
- * says so without a score or praise, and offers the same story again before another one.
+ * A story ended before any letter was tried (this browser has no camera at all): the practice card
+ * says the camera could not start (not "I can't see your hand"), and the result says nothing was
+ * tried, without a score or praise, and offers the same story again before another one.
  */
 test('a story ended with nothing tried offers the same story again, with no score', async ({ page, base }) => {
   test.setTimeout(120_000);
@@ -12,6 +13,12 @@ test('a story ended with nothing tried offers the same story again, with no scor
   await expect(page.getByText('Connected', { exact: true })).toBeVisible({ timeout: 30_000 });
   await page.getByRole('button', { name: 'Start My Cat' }).click();
   await expect(page.getByRole('heading', { name: 'My Cat' })).toBeVisible();
+  await expect(page.getByText('No camera device found. Please connect a camera and try again.')).toBeVisible();
+  const card = page.getByTestId('live-feedback');
+  await expect(card).toHaveText(
+    'The camera could not start, so no hand can be read. Follow the steps under the video.',
+  );
+  await fullPageScreenshot(page, 'test-results/screenshots/practice-no-camera.png');
 
   await page.getByRole('button', { name: 'Complete Story' }).click();
   await expect(page.getByRole('heading', { name: 'Story ended early' })).toBeVisible();

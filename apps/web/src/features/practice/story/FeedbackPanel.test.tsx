@@ -50,6 +50,15 @@ describe('FeedbackPanel', () => {
     expect(screen.getByText('The camera is off. Start the camera to keep practising.')).toBeInTheDocument();
     expect(screen.queryByText(/I can't see your hand/)).toBeNull();
   });
+  it('says the camera could not start (permission denied, no device), not that no hand is seen', () => {
+    render(
+      <FeedbackPanel feedback={null} handSeen={false} cameraFailed onAction={() => {}} onReport={async () => {}} />,
+    );
+    expect(
+      screen.getByText('The camera could not start, so no hand can be read. Follow the steps under the video.'),
+    ).toBeInTheDocument();
+    expect(screen.queryByText(/I can't see your hand/)).toBeNull();
+  });
   it('drops an adjust hint (and its report link) about a hand no longer in view, and keeps a counted verdict', () => {
     const adjust = {
       ...fb,

@@ -19,6 +19,8 @@ export interface FeedbackPanelProps {
   tooDark?: boolean;
   /** The camera is off: said instead of "I can't see your hand" (no picture is being read at all). */
   cameraOff?: boolean;
+  /** The camera could not start (no permission, no device, in use): said instead, too. */
+  cameraFailed?: boolean;
   onAction(action: 'try_again' | 'next_sentence' | 'complete_story' | 'restart_story'): void;
   onReport(feedback: AslFeedbackData): Promise<void>;
   disabled?: boolean;
@@ -64,6 +66,7 @@ export function confidenceLine(f: AslFeedbackData): string {
 const NO_HAND = "I can't see your hand. Hold it up in front of the camera.";
 const TOO_DARK = "It's too dark to see your hand. Turn on a light, or check that nothing covers the camera.";
 const CAMERA_OFF = 'The camera is off. Start the camera to keep practising.';
+const CAMERA_FAILED = 'The camera could not start, so no hand can be read. Follow the steps under the video.';
 
 /** The current feedback: what to do, and how sure the reading is. */
 function LiveFeedback({
@@ -71,12 +74,14 @@ function LiveFeedback({
   handSeen,
   tooDark,
   cameraOff,
+  cameraFailed,
   withdrawn,
 }: {
   feedback: AslFeedbackData | null;
   handSeen: boolean;
   tooDark: boolean;
   cameraOff: boolean;
+  cameraFailed: boolean;
   /** the reading shown was reported and withdrawn: no longer shown as a mistake */
   withdrawn: boolean;
 }) {
@@ -91,7 +96,11 @@ function LiveFeedback({
     >
       {/* not atomic: only what changed is read (a new hint, "I can't see your hand"), not an old praise again */}
       <div aria-live={assertive ? 'assertive' : 'polite'} aria-atomic="false" className="feedback-live">
-        {!handSeen && <p className="no-hand">{cameraOff ? CAMERA_OFF : tooDark ? TOO_DARK : NO_HAND}</p>}
+        {!handSeen && (
+          <p className="no-hand">
+            {cameraFailed ? CAMERA_FAILED : cameraOff ? CAMERA_OFF : tooDark ? TOO_DARK : NO_HAND}
+          </p>
+        )}
         {handSeen && !feedback && !withdrawn && (
           <p className="feedback-waiting">Hold the handshape steady for a moment.</p>
         )}
@@ -126,6 +135,7 @@ export function FeedbackPanel({
   handSeen,
   tooDark = false,
   cameraOff = false,
+  cameraFailed = false,
   onAction,
   onReport,
   disabled,
@@ -146,6 +156,7 @@ export function FeedbackPanel({
       handSeen={handSeen}
       tooDark={tooDark}
       cameraOff={cameraOff}
+      cameraFailed={cameraFailed}
       withdrawn={withdrawn}
     />
   );

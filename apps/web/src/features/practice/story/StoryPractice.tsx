@@ -164,6 +164,7 @@ export function StoryPractice({
         handSeen={!!p.hand}
         tooDark={live.tooDark}
         cameraOff={live.camera.state === 'inactive'}
+        cameraFailed={live.camera.state === 'error'}
         onAction={p.act}
         onReport={report}
         disabled={live.connection.state !== 'connected' && !live.local.down}
