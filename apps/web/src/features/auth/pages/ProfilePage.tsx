@@ -37,7 +37,10 @@ export function ProfilePage() {
     setSaving(true);
     setError(null);
     try {
-      session.setUser(await updateProfile(form));
+      const saved = await updateProfile(form);
+      session.setUser(saved);
+      // the fields show what was saved (the server trims names: "  Robin " is saved as "Robin")
+      setForm({ firstName: saved.firstName, lastName: saved.lastName, username: saved.username });
       notify('Profile saved', 'success');
     } catch (err) {
       setError(err instanceof Error && err.message ? err.message : SESSION_MESSAGES.profileUpdateFailed);
