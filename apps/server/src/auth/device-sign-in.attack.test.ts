@@ -32,7 +32,7 @@ describe.each(DB_KINDS)('a sign-in starved by guesses elsewhere (%s)', (kind) =>
     const body = { username: `own_${id}`, email: `own.${id}@example.org`, password: TEST_PASSWORD };
     const res = await call(server.api('/auth/register'), { body, headers: { 'x-forwarded-for': freshIp() } });
     expect(res.status).toBe(201);
-    return { ...body, device_token: res.body.device_token as string };
+    return { ...body, device_token: res.body.device_token as string, access_token: res.body.access_token as string };
   }
 
   it("tries an address is locked out of do not use up the identifier's", async () => {
@@ -84,6 +84,27 @@ describe.each(DB_KINDS)('a sign-in starved by guesses elsewhere (%s)', (kind) =>
     expect(fresh.status).toBe(200);
     expect(fresh.body.device_token).toMatch(/^[A-Za-z0-9_-]{16}\.[A-Za-z0-9_-]{43}$/);
     expect(fresh.body.device_token).not.toBe(o.device_token);
+  });
+
+  it("a new password ends a device's lockout, as it ends an address's", async () => {
+    const o = await owner();
+    const ip = freshIp();
+    for (let i = 0; i < 5; i++)
+      await login({ identifier: o.email, password: `wrong-${i}`, device_token: o.device_token }, ip);
+    const locked = await login({ identifier: o.email, password: o.password, device_token: o.device_token }, ip);
+    expect(locked.status).toBe(423);
+    // the owner changes the password (signed in elsewhere), then signs in on this browser with it
+    const changed = await call(server.api('/auth/change-password'), {
+      token: o.access_token,
+      body: { current_password: o.password, new_password: 'a-new-password-for-this-test' },
+    });
+    expect(changed.status).toBe(200);
+    const after = await login(
+      { identifier: o.email, password: 'a-new-password-for-this-test', device_token: o.device_token },
+      ip,
+    );
+    expect(after.status).toBe(200);
+    expect(after.body.device_token).toBe(o.device_token);
   });
 
   it('refuses a device token that is not text, or too long, with a coded error', async () => {

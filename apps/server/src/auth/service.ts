@@ -177,8 +177,11 @@ export class AuthService {
 
   private async checkSignIn(id: string, password: string, ip: string, deviceToken: string | undefined) {
     const user = await findUserByIdentifier(this.db, id);
-    // the device's token is checked against the account the identifier names (none: no device)
-    const device = user ? this.devices.deviceOf(deviceToken, user.id) : null;
+    // The device's token is checked against the account the identifier names (none: no device).
+    // Its failures are counted with the password they were tried against, so a reset or change of
+    // password ends a device's lockout as it ends an address's (guard.reset).
+    const known = user ? this.devices.deviceOf(deviceToken, user.id) : null;
+    const device = known && user ? `${known}:${hashToken(user.passwordHash).slice(0, 12)}` : null;
     const state = await this.guard.check(id, ip, device);
     if (state.kind === 'locked') throw new AppError('ACCOUNT_LOCKED');
     if (state.kind === 'backoff') {
