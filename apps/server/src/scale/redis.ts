@@ -26,7 +26,7 @@ export async function connectRedis(url: string): Promise<RedisHandle> {
   client.on('error', () => {});
   // Unreachable at start-up is not fatal: ioredis keeps reconnecting, /ready answers 503 meanwhile.
   await client.connect().catch(() => undefined);
-  // A database Redis does not have is: ioredis would go on in database 0, sharing its keys with
+  // A database Redis does not have is refused here: ioredis would go on in database 0, sharing keys with
   // whatever else uses it (the attack review of 2026-11-28), so the process stops and says why.
   const db = client.options.db ?? 0;
   if (client.status === 'ready') {
