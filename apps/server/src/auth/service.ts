@@ -151,7 +151,7 @@ export class AuthService {
     }
     if (!row) throw new Error('user insert returned nothing');
     // registering signs this browser in: it is the account's first device
-    return { ...(await this.issue(row, userAgent)), device_token: this.devices.issue(row.id) };
+    return { ...(await this.issue(row, userAgent)), device_token: this.devices.issue(row) };
   }
 
   /**
@@ -166,22 +166,27 @@ export class AuthService {
     deviceToken?: string,
   ): Promise<TokenPair> {
     const id = identifier.trim().toLowerCase();
-    // one at a time per identifier: a burst of guesses each sees the failures recorded before it
-    const { user, device } = await this.checks.run(`sign-in:${id}`, () =>
-      this.checkSignIn(id, password, ip, deviceToken),
-    );
+    const found = await findUserByIdentifier(this.db, id);
+    // The device's token is checked against the account the identifier names and its password as
+    // it is now (none: no device; a new password voids the old tokens, and with them a device's
+    // lockout). A password changed after this read is caught when the session is made (issue).
+    const device = found ? this.devices.deviceOf(deviceToken, found) : null;
+    // One at a time per identifier, so a burst of guesses each sees the failures recorded before
+    // it; a known device in a queue of its own, not behind every other address's tries.
+    const queue = device ? `sign-in:${id}#${device}` : `sign-in:${id}`;
+    const user = await this.checks.run(queue, () => this.checkSignIn(id, found, password, ip, device));
     const pair = await this.issue(user, userAgent, user.passwordHash);
     // a device known keeps its token; a new one gets its own
-    return { ...pair, device_token: device ? deviceToken! : this.devices.issue(user.id) };
+    return { ...pair, device_token: device ? deviceToken! : this.devices.issue(user) };
   }
 
-  private async checkSignIn(id: string, password: string, ip: string, deviceToken: string | undefined) {
-    const user = await findUserByIdentifier(this.db, id);
-    // The device's token is checked against the account the identifier names (none: no device).
-    // Its failures are counted with the password they were tried against, so a reset or change of
-    // password ends a device's lockout as it ends an address's (guard.reset).
-    const known = user ? this.devices.deviceOf(deviceToken, user.id) : null;
-    const device = known && user ? `${known}:${hashToken(user.passwordHash).slice(0, 12)}` : null;
+  private async checkSignIn(
+    id: string,
+    user: UserRow | null | undefined,
+    password: string,
+    ip: string,
+    device: string | null,
+  ): Promise<UserRow> {
     const state = await this.guard.check(id, ip, device);
     if (state.kind === 'locked') throw new AppError('ACCOUNT_LOCKED');
     if (state.kind === 'backoff') {
@@ -205,7 +210,7 @@ export class AuthService {
     }
     if (user.disabled) throw new AppError('ACCOUNT_DISABLED');
     await this.guard.succeeded(id, ip, device);
-    return { user, device };
+    return user;
   }
 
   async refresh(refreshToken: string): Promise<TokenPair> {
