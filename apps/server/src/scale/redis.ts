@@ -14,7 +14,10 @@ export interface RedisHandle {
  * One ioredis client per process (REDIS_URL). Commands fail fast while Redis is unreachable
  * instead of queueing forever, so a request waits at most a short while and /ready turns 503.
  */
-export async function connectRedis(url: string): Promise<RedisHandle> {
+export async function connectRedis(
+  url: string,
+  onMisconfigured: (problem: string) => void = (problem) => console.error(problem),
+): Promise<RedisHandle> {
   const client = new Redis(url, {
     lazyConnect: true,
     enableOfflineQueue: false,
@@ -26,24 +29,38 @@ export async function connectRedis(url: string): Promise<RedisHandle> {
   client.on('error', () => {});
   // Unreachable at start-up is not fatal: ioredis keeps reconnecting, /ready answers 503 meanwhile.
   await client.connect().catch(() => undefined);
-  // A database Redis does not have is refused here: ioredis would go on in database 0, sharing keys with
-  // whatever else uses it (the attack review of 2026-11-28), so the process stops and says why.
+  // A database Redis does not have is refused: ioredis would go on in database 0, sharing keys with
+  // whatever else uses it (the attack review of 2026-11-28). At start the process stops and says
+  // why; when Redis comes up only later, the client is closed (the stores fall back to this
+  // process's memory and the database) and /ready stays 503.
   const db = client.options.db ?? 0;
-  if (client.status === 'ready') {
-    const refused = await client.select(db).then(
+  const missingDb = () =>
+    client.select(db).then(
       () => null,
-      (err: Error) => (/^ERR/.test(err.message) ? err.message : null),
+      (err: Error) => (/^ERR/.test(err.message) ? `REDIS_URL: Redis has no database ${db} (${err.message})` : null),
     );
-    if (refused) {
+  let misconfigured: string | null = null;
+  if (client.status === 'ready') {
+    misconfigured = await missingDb();
+    if (misconfigured) {
       client.disconnect();
-      throw new Error(`REDIS_URL: Redis has no database ${db} (${refused})`);
+      throw new Error(misconfigured);
     }
+  } else {
+    client.on('ready', () => {
+      void missingDb().then((problem) => {
+        if (!problem) return;
+        misconfigured = problem;
+        client.disconnect();
+        onMisconfigured(problem);
+      });
+    });
   }
   let closed = false;
   return {
     client,
     async ping(timeoutMs = 1_000) {
-      if (closed || client.status !== 'ready') return false;
+      if (closed || misconfigured || client.status !== 'ready') return false;
       let timer: NodeJS.Timeout | undefined;
       const timeout = new Promise<boolean>((resolve) => {
         timer = setTimeout(() => resolve(false), timeoutMs);

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { FallbackLockoutStore, Lockout, RedisLockoutStore, type LockoutStore } from '../auth/lockout';
 import { RedisGraceStore } from '../auth/refresh-grace';
 import { MemoryRevocationStore, RedisRevocationStore } from '../auth/revocations';
@@ -8,6 +8,18 @@ import { memoryLiveBus, redisLiveBus, type LiveBusMessage } from './live-bus';
 import { memoryLiveCount, redisLiveCount } from './live-count';
 import { memorySocketLedger, redisSocketLedger } from './socket-ledger';
 import { connectRedis, type RedisHandle } from './redis';
+import { spawn } from 'node:child_process';
+import { createServer } from 'node:net';
+
+/** A TCP port nothing listens on. */
+function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const s = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = s.address() as { port: number };
+      s.close(() => resolve(port));
+    });
+  });
+}
 
 requireInCi({ TEST_REDIS_URL });
 
@@ -116,6 +128,37 @@ describe.runIf(TEST_REDIS_URL)('Redis stores (TEST_REDIS_URL)', () => {
       await one.close();
     }
   });
+
+  // The re-check of 2026-11-28: with Redis down at start, the check was skipped, and once Redis came
+  // up the keys went to database 0.
+  it(
+    'closes the client, and is not ready, when Redis comes up later without the database',
+    { timeout: 20_000 },
+    async () => {
+      const port = await freePort();
+      let said!: (problem: string) => void;
+      const problem = new Promise<string>((resolve) => (said = resolve));
+      const late = await connectRedis(`redis://127.0.0.1:${port}/99999`, said);
+      const server = spawn('redis-server', [
+        '--port',
+        String(port),
+        '--bind',
+        '127.0.0.1',
+        '--save',
+        '',
+        '--appendonly',
+        'no',
+      ]);
+      // stopped even if the test times out (before the fix nothing is ever said)
+      onTestFinished(() => {
+        server.kill();
+        return late.close();
+      });
+      expect(await problem).toMatch(/^REDIS_URL: Redis has no database 99999 \(ERR/);
+      expect(await late.ping()).toBe(false);
+      await vi.waitFor(() => expect(late.client.status).toBe('end'));
+    },
+  );
 
   it('shares the lockout count between processes and clears it', async () => {
     const key = `user:${randomUUID()}`;
