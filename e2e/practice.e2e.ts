@@ -22,6 +22,7 @@ await useFakeCamera(
 );
 
 const register = (page: Page, base: string) => registerViaUi(page, newLearner(), base);
+const PICKED_UP = 'Picking up where you left this story: the tries you made in it before count too.';
 
 async function startMyCat(page: Page, base: string) {
   await page.goto(`${base}/asl-world`);
@@ -173,8 +174,33 @@ test('killing the server mid-story loses no completed letter: the client reconne
     const shown = async () =>
       Number(/(\d+) of \d+ letters/.exec((await page.getByText(/\d+ of \d+ letters/).textContent()) ?? '')?.[1]);
     await expect.poll(shown, { timeout: 30_000 }).toBeGreaterThanOrEqual(state.letters_done);
+    // this page's own session, taken up again after a drop: nothing to tell
+    await expect(page.getByText(PICKED_UP)).toHaveCount(0);
   } finally {
     await server.stop();
     await removeDir(server.dataDir);
   }
+});
+
+test('a story left unfinished in a closed tab is taken up where it was left, and the page says so', async ({
+  page,
+  base,
+}) => {
+  test.setTimeout(180_000);
+  await register(page, base);
+  await startMyCat(page, base);
+  await expect(page.getByText(/[1-9] of 15 letters/)).toBeVisible({ timeout: 90_000 });
+  const done = Number(/(\d+) of 15 letters/.exec((await page.getByText(/\d+ of 15 letters/).textContent()) ?? '')?.[1]);
+  // the tab is closed mid-story; the learner comes back in another and starts the same story
+  const later = await page.context().newPage();
+  await page.close();
+  await later.goto(`${base}/asl-world`);
+  await expect(later.getByText('Connected', { exact: true })).toBeVisible({ timeout: 30_000 });
+  await later.getByRole('button', { name: 'Start My Cat' }).click();
+  await expect(later.getByRole('heading', { name: 'My Cat' })).toBeVisible();
+  await expect(later.getByText(PICKED_UP)).toBeVisible();
+  const shown = async () =>
+    Number(/(\d+) of 15 letters/.exec((await later.getByText(/\d+ of 15 letters/).textContent()) ?? '')?.[1]);
+  await expect.poll(shown).toBeGreaterThanOrEqual(done);
+  await fullPageScreenshot(later, 'test-results/screenshots/practice-picked-up.png');
 });

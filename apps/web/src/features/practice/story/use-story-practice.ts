@@ -31,6 +31,8 @@ import type { StartRequest } from './StoryPicker';
 
 export type Phase = 'picking' | 'starting' | 'practising' | 'complete';
 const SESSION_KEY = 'practice_session';
+/** Said when a story left unfinished is taken up again where it was left. */
+export const PICKED_UP = 'Picking up where you left this story: the tries you made in it before count too.';
 /**
  * Back from a drop, frames wait at most this long for the server to take up where practice stands
  * (the device's log waits up to HAND_BACK_WAIT_MS before it): they flow again after it whatever happens.
@@ -141,6 +143,14 @@ export function useStoryPractice(live: LiveContext, onPracticeData: PracticeData
         case 'practice_session_response': {
           const d = practiceSessionResponseDataSchema.safeParse(msg.data);
           if (!d.success) return;
+          // a story left unfinished before (another tab, another day) is taken up again where it was
+          // left, its tries counted: said, so the result's figures are no surprise (not on a reload
+          // or a reconnect of this page's own session)
+          const pickedUp =
+            !onDevice &&
+            d.data.resumed &&
+            d.data.session_id !== sessionId.current &&
+            (d.data.attempts?.length ?? 0) > 0;
           if (!onDevice && d.data.session_id !== sessionId.current) counted.current = [];
           // resumed (after a reload too): the server's attempts so far are the ones counted
           if (!onDevice && d.data.attempts) counted.current = [...d.data.attempts];
@@ -153,7 +163,7 @@ export function useStoryPractice(live: LiveContext, onPracticeData: PracticeData
             story: d.data.story,
             state: d.data,
             summary: null,
-            message: null,
+            message: pickedUp ? PICKED_UP : null,
           }));
           return;
         }
