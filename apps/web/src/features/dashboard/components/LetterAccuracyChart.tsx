@@ -80,7 +80,7 @@ export function LetterAccuracyChart({ rows }: { rows: Row[] }) {
           <tr>
             <th scope="col">Letter</th>
             <th scope="col">Accuracy</th>
-            <th scope="col">Times tried</th>
+            <th scope="col">Times asked</th>
           </tr>
         </thead>
         <tbody>
