@@ -57,6 +57,7 @@ describe('CompletionScreen', () => {
     // not in the success colour: nothing went right or wrong
     expect(screen.getByTestId('result-lead')).toHaveClass('result-lead-none');
     expect(screen.getByLabelText('No score yet')).toHaveTextContent('–');
+    expect(screen.getByText('No wrong attempts')).toBeInTheDocument(); // no "practice time none yet"
     expect(screen.queryByText('0%')).not.toBeInTheDocument();
     expect(screen.queryByLabelText(/^Score/)).not.toBeInTheDocument();
   });

@@ -117,8 +117,9 @@ export function CompletionScreen({
             {s.letters_signed} of {plural(s.letters_total, 'letter')}, {s.letters_first_try} right first time
           </p>
           <p className="muted">
-            {s.wrong_attempts === 0 ? 'No wrong attempts' : plural(s.wrong_attempts, 'wrong attempt')} · practice time{' '}
-            {practiceTime(s.duration_ms)}
+            {s.wrong_attempts === 0 ? 'No wrong attempts' : plural(s.wrong_attempts, 'wrong attempt')}
+            {/* no time practised: nothing to say ("practice time none yet") */}
+            {s.duration_ms > 0 && ` · practice time ${practiceTime(s.duration_ms)}`}
           </p>
         </div>
       </div>
