@@ -203,4 +203,6 @@ test('a story left unfinished in a closed tab is taken up where it was left, and
     Number(/(\d+) of 15 letters/.exec((await later.getByText(/\d+ of 15 letters/).textContent()) ?? '')?.[1]);
   await expect.poll(shown).toBeGreaterThanOrEqual(done);
   await fullPageScreenshot(later, 'test-results/screenshots/practice-picked-up.png');
+  // once a try of this sitting is counted, the notice has been read: it gives its room back
+  await expect(later.getByText(PICKED_UP)).toHaveCount(0, { timeout: 60_000 });
 });

@@ -218,7 +218,13 @@ export function useStoryPractice(live: LiveContext, onPracticeData: PracticeData
               ...(d.data.attempt_id ? { attempt_id: d.data.attempt_id } : {}),
             });
           before.current.set(d.data, recentHands.current.snapshot());
-          setS((p) => ({ ...p, feedback: d.data, state: st.success ? st.data : p.state }));
+          setS((p) => ({
+            ...p,
+            feedback: d.data,
+            state: st.success ? st.data : p.state,
+            // "Picking up where you left…" has been read once a try is counted: it gives the room back
+            message: p.message === PICKED_UP && d.data.counted ? null : p.message,
+          }));
           return;
         }
         case 'session_complete': {
