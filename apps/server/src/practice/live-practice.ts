@@ -189,6 +189,12 @@ export class LivePractice implements LiveSessionHooks {
     if (!session) return;
     const summary = await session.complete();
     this.forget(conn.user.id, session);
+    if (!summary) {
+      // ended elsewhere meanwhile (another tab stopped or restarted it): no result of this copy's
+      s.session = null;
+      conn.refuseControl(action, 'SESSION_NOT_STARTED');
+      return;
+    }
     conn.send('control_response', { data: { action, success: true, state: session.state() } });
     conn.send('session_complete', { data: summary, message: summary.completion_message });
     s.session = null;

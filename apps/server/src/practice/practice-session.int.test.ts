@@ -92,6 +92,33 @@ describe.each(DB_KINDS)('practice time of one session (%s)', (kind) => {
     expect(await activeMs(first.id)).toBe(55_000 + 210_000);
     expect(nextDay.state().active_ms).toBe(55_000 + 210_000);
   });
+  // The attack review of 2026-11-28: a second socket's Complete Story on a session the first had
+  // stopped (or restarted) wrote a score and a completion onto the stopped row.
+  it.each(['stop', 'restart'] as const)(
+    'does not complete a session another copy has ended (%s): no result, nothing written',
+    async (end) => {
+      const db = server.database.db;
+      const learner = await registerLearner(server.api);
+      const story = (await getStory(db, 'l1-my-cat'))!;
+      const first = PracticeSession.start(db, learner.user_id, story);
+      await first.recordAttempt(attempt(first));
+      const second = (await PracticeSession.findResumable(db, learner.user_id, { sessionId: first.id }, (id) =>
+        getStory(db, id),
+      ))!;
+      await (end === 'stop' ? first.stop() : first.restart());
+      expect(await second.complete()).toBeNull();
+      const [row] = await db.select().from(practiceSessions).where(eq(practiceSessions.id, first.id));
+      expect(row).toMatchObject({
+        status: end === 'stop' ? 'stopped' : 'restarted',
+        overallScore: null,
+        completedAt: null,
+      });
+      // a copy that was not ended elsewhere completes as before
+      const other = PracticeSession.start(db, learner.user_id, story);
+      await other.recordAttempt(attempt(other));
+      expect(await other.complete()).toMatchObject({ letters_signed: 1, overall_score: 100 });
+    },
+  );
 });
 
 describe.each(DB_KINDS)('a session continued on the device and handed back (%s)', (kind) => {

@@ -267,18 +267,23 @@ export class PracticeSession {
 
   /**
    * Ends the session and returns the result the learner sees: "completed" only when every
-   * letter was signed, "ended early" otherwise. A session with no attempt leaves no row.
+   * letter was signed, "ended early" otherwise. A session with no attempt leaves no row. Null when
+   * the session was ended elsewhere meanwhile (stopped or restarted in another tab, finished on the
+   * device): nothing is written to it then (a score was written onto a stopped session: the attack
+   * review of 2026-11-28).
    */
-  async complete(): Promise<SessionCompleteData> {
+  async complete(): Promise<SessionCompleteData | null> {
     const attempts = this.row ? await sessionAttempts(this.db, this.id) : [];
     const summary = summarise(attempts, this.engine.lettersTotal);
-    this.status = summary.completed ? 'completed' : 'ended_early';
-    await this.savePosition();
+    const status = summary.completed ? 'completed' : 'ended_early';
+    this.status = status;
+    const saved = await this.savePosition();
+    if (this.row && !saved) return null;
     if (this.row) {
       const [row] = await this.db
         .update(practiceSessions)
         .set({ overallScore: summary.overall_score, completedAt: new Date() })
-        .where(eq(practiceSessions.id, this.id))
+        .where(and(eq(practiceSessions.id, this.id), eq(practiceSessions.status, status)))
         .returning();
       if (row) this.row = row;
     }
