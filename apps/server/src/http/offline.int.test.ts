@@ -316,6 +316,44 @@ describe.each(DB_KINDS)('offline practice uploads and analytics (%s)', (kind) =>
     expect((await upload(token, body)).body).toMatchObject({ duplicate: true, attempts_stored: 0 });
   });
 
+  // The attack review of 2026-11-28: a session ended with its result (the learner saw 100%) took new
+  // attempts from a later upload, and its stored score dropped to 50.
+  it('keeps the result of a session that ended: attempts made after its end are skipped, earlier ones land', async () => {
+    const { token } = await newLearner();
+    const t0 = Date.now() - 600_000;
+    const at = (s: number) => new Date(t0 + s * 1000).toISOString();
+    const id = randomUUID();
+    const piece = (attempts: ReturnType<typeof attempt>[], completed_at: string | null) => ({
+      client_id: id,
+      session_id: id,
+      story_id: storyId,
+      started_at: at(0),
+      completed_at,
+      attempts,
+    });
+    // begun on the device (two letters), then ended early there
+    const begun = await upload(
+      token,
+      piece([attempt(letters[0]!, true, at(5)), attempt(letters[1]!, true, at(10))], null),
+    );
+    expect(begun.body).toMatchObject({ session_id: id, attempts_stored: 2 });
+    const ended = await upload(token, piece([], at(30)));
+    expect(ended.body).toMatchObject({ session_id: id, status: 'ended_early' });
+    // after the end: a wrong try dated now, with the session not completed in the upload
+    const late = await upload(token, piece([attempt(letters[2]!, false)], null));
+    expect(late.body).toMatchObject({ attempts_stored: 0, attempts_skipped: 1 });
+    // a late piece of the device's log, made before the end, still lands
+    const early = await upload(token, piece([attempt(letters[2]!, true, at(20))], null));
+    expect(early.body).toMatchObject({ attempts_stored: 1 });
+    const progress = (await call(server.api('/progress'), { token })).body;
+    expect(progress.recent_sessions[0]).toMatchObject({
+      session_id: id,
+      status: 'ended_early',
+      attempts: 3,
+      overall_score: 100,
+    });
+  });
+
   it('merges a session that arrives in pieces and skips attempts it already has', async () => {
     const { token } = await newLearner();
     const all = letters.slice(0, 3).map((l) => attempt(l));

@@ -198,12 +198,19 @@ async function storeOfflineSession(
   if (!row) throw new Error('offline session upsert returned nothing');
   if (row.storyId !== story.id) throw new AppError('CLIENT_ID_CONFLICT', undefined, 'client_id');
 
-  const reported = await reportedAttempts(db, userId, row.id, body.attempts);
-  const stored = body.attempts.length
+  // A session that has ended with its result (completed or ended early, here or live) takes no
+  // attempt made after its end: the result the learner saw stands (the attack review of
+  // 2026-11-28: later attempts were stored and the score moved after the session ended). Pieces of
+  // the device's log that arrive late still land: their attempts were made before the end.
+  const endedAt = row.completedAt?.getTime() ?? null;
+  const attempts =
+    endedAt === null ? body.attempts : body.attempts.filter((a) => times.attemptAt(a).getTime() <= endedAt);
+  const reported = await reportedAttempts(db, userId, row.id, attempts);
+  const stored = attempts.length
     ? await db
         .insert(practiceAttempts)
         .values(
-          body.attempts.map((a) => ({
+          attempts.map((a) => ({
             sessionId: row.id,
             userId,
             storyId: story.id,
