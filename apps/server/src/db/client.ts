@@ -80,14 +80,29 @@ export class DatabaseInUseError extends Error {
  * reused, start times with them are not.
  */
 export function processStartTime(pid: number): string | null {
+  return statFields(pid)?.[19] ?? null;
+}
+
+/** The fields of /proc/PID/stat after the command name (the state first), or null off Linux or when gone. */
+function statFields(pid: number): string[] | null {
   try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    // the command name (field 2) is in parentheses and may hold spaces: count after its last ')'
-    return stat.slice(stat.lastIndexOf(')') + 2).split(' ')[19] ?? null;
+    return fieldsAfterName(readFileSync(`/proc/${pid}/stat`, 'utf8'));
   } catch {
     return null;
   }
 }
+
+/** The command name (field 2) is in parentheses and may hold spaces: the fields after its last ')'. */
+export function fieldsAfterName(stat: string): string[] {
+  return stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+}
+
+/**
+ * A process killed and not yet reaped by its parent (a zombie, Z) or dead (X) holds nothing: after a
+ * kill -9 it stays a zombie until its parent waits for it (1.4 s here), and a restart meanwhile was
+ * refused as "in use" (the attack review of 2026-11-28).
+ */
+export const isGone = (fields: readonly string[] | null): boolean => fields?.[0] === 'Z' || fields?.[0] === 'X';
 
 /** The lock file's text for this process: its id and, where known, its start time. */
 export function lockText(pid = process.pid): string {
@@ -118,7 +133,9 @@ export function pgliteHolder(dataDir: string): number | null {
   } catch (err) {
     if ((err as NodeJS.ErrnoException).code !== 'EPERM') return null;
   }
-  const now = started === undefined ? null : processStartTime(pid);
+  const fields = statFields(pid);
+  if (isGone(fields)) return null;
+  const now = started === undefined ? null : (fields?.[19] ?? null);
   return now !== null && now !== started ? null : pid;
 }
 
