@@ -139,11 +139,6 @@ export interface LimitVerdict {
   retryAfterSec: number;
 }
 
-/**
- * Fixed-window counters keyed by a rule's name and a key (an address, an identifier, a learner).
- * Each check counts on its own: unlike stacked @fastify/rate-limit hooks, a request counted by
- * one limit is still counted by the next. Keys are hashed, so no email or address is stored.
- */
 /** What a reservation took: when each of its windows ends, by this process's clock (ms). */
 export interface Reservation extends LimitVerdict {
   endsAt: number[];
@@ -156,6 +151,11 @@ export interface Reservation extends LimitVerdict {
  */
 export const GIVE_BACK_MARGIN_MS = 1000;
 
+/**
+ * Fixed-window counters keyed by a rule's name and a key (an address, an identifier, a learner).
+ * Each check counts on its own: unlike stacked @fastify/rate-limit hooks, a request counted by
+ * one limit is still counted by the next. Keys are hashed, so no email or address is stored.
+ */
 export class KeyedLimiter {
   constructor(
     private readonly store: CounterStore,

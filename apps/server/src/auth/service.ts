@@ -182,7 +182,7 @@ export class AuthService {
 
   private async checkSignIn(
     id: string,
-    user: UserRow | null | undefined,
+    user: UserRow | null,
     password: string,
     ip: string,
     device: string | null,

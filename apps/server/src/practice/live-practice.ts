@@ -8,6 +8,7 @@ import type { StoryLibrary } from './library';
 import { PracticeSession } from './practice-session';
 import { sessionAttempts } from './session-attempts';
 import { AppError } from '../errors';
+import { OneAtATime } from '../auth/one-at-a-time';
 
 /** What live practice asks before costly work (unset: always allowed). */
 export interface PracticeLimits {
@@ -48,17 +49,7 @@ export class LivePractice implements LiveSessionHooks {
    * session's attempts, and five sockets' starts side by side took the database from everyone
    * (the attack review of 2026-11-28).
    */
-  private readonly starts = new Map<string, Promise<void>>();
-
-  private startInTurn(userId: string, run: () => Promise<void>): Promise<void> {
-    const next = (this.starts.get(userId) ?? Promise.resolve()).then(run);
-    const settled = next.catch(() => undefined);
-    this.starts.set(userId, settled);
-    void settled.then(() => {
-      if (this.starts.get(userId) === settled) this.starts.delete(userId);
-    });
-    return next;
-  }
+  private readonly starts = new OneAtATime();
 
   private of(conn: LiveConnection): ConnState {
     let s = this.state.get(conn);
@@ -79,7 +70,7 @@ export class LivePractice implements LiveSessionHooks {
         conn.refuseControl(msg.action, 'CONTROL_RATE_LIMITED');
         return;
       }
-      return this.startInTurn(conn.user.id, () =>
+      return this.starts.run(conn.user.id, () =>
         conn.isOpen ? this.start(conn, s, msg.data ?? {}) : Promise.resolve(),
       );
     }

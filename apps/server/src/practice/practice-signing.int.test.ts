@@ -81,6 +81,13 @@ describe('signing a story with real photos through the real recogniser', () => {
     };
   }
 
+  /** The letter just accepted, still shown for 1.5 s: no attempt is counted meanwhile. */
+  async function expectHeldCountsNothing(c: LiveTestClient, cam: ReturnType<typeof camera>, letter: string) {
+    const before = c.received.length;
+    await cam.show(letter, 1500);
+    expect(c.received.slice(before).filter((m) => m.type === 'asl_feedback' && m.data.counted)).toEqual([]);
+  }
+
   async function start(token: string) {
     const c = await LiveTestClient.connect(server.wsUrl(token));
     c.send({ type: 'control', action: 'start_session', data: { story_id: STORY } });
@@ -262,9 +269,7 @@ describe('signing a story with real photos through the real recogniser', () => {
     c.send({ type: 'control', action: 'restart_story', data: {} });
     const restarted = await c.next((m) => m.type === 'control_response' && m.data.action === 'restart_story');
     expect(restarted.data.state).toMatchObject({ letters_done: 0, target: { letter: 'S' } });
-    const before = c.received.length;
-    await cam.show('U', 1500); // still held: not a wrong attempt at S
-    expect(c.received.slice(before).filter((m) => m.type === 'asl_feedback' && m.data.counted)).toEqual([]);
+    await expectHeldCountsNothing(c, cam, 'U'); // still held: not a wrong attempt at S
     expect((await cam.holdUntilFeedback('S')).data).toMatchObject({ target: 'S', correct: true });
     c.close();
   }, 240_000);
@@ -277,9 +282,7 @@ describe('signing a story with real photos through the real recogniser', () => {
     c.send({ type: 'control', action: 'start_session', data: { session_id: sessionId, story_id: STORY } });
     const again = await c.next((m) => m.type === 'practice_session_response' && m.data.resumed);
     expect(again.data).toMatchObject({ letters_done: 1, target: { letter: 'U' } });
-    const before = c.received.length;
-    await cam.show('S', 1500); // still held: not a wrong attempt at U
-    expect(c.received.slice(before).filter((m) => m.type === 'asl_feedback' && m.data.counted)).toEqual([]);
+    await expectHeldCountsNothing(c, cam, 'S'); // still held: not a wrong attempt at U
     expect((await cam.holdUntilFeedback('U')).data).toMatchObject({ target: 'U', correct: true });
     c.close();
   }, 240_000);

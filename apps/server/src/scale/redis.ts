@@ -41,10 +41,10 @@ export async function connectRedis(
     );
   let misconfigured: string | null = null;
   if (client.status === 'ready') {
-    misconfigured = await missingDb();
-    if (misconfigured) {
+    const problem = await missingDb();
+    if (problem) {
       client.disconnect();
-      throw new Error(misconfigured);
+      throw new Error(problem);
     }
   } else {
     client.on('ready', () => {
