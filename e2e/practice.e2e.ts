@@ -206,3 +206,28 @@ test('a story left unfinished in a closed tab is taken up where it was left, and
   // once a try of this sitting is counted, the notice has been read: it gives its room back
   await expect(later.getByText(PICKED_UP)).toHaveCount(0, { timeout: 60_000 });
 });
+
+test('a story stopped in another tab: this tab says so at once and goes back to the stories', async ({
+  page,
+  base,
+}) => {
+  test.setTimeout(180_000);
+  await register(page, base);
+  await startMyCat(page, base);
+  await expect(page.getByText(/[1-9] of 15 letters/)).toBeVisible({ timeout: 90_000 });
+  // a second tab takes up the same story, and the learner chooses another story there
+  const other = await page.context().newPage();
+  await other.goto(`${base}/asl-world`);
+  await expect(other.getByText('Connected', { exact: true })).toBeVisible({ timeout: 30_000 });
+  await other.getByRole('button', { name: 'Start My Cat' }).click();
+  await expect(other.getByText(PICKED_UP)).toBeVisible();
+  await other.getByRole('button', { name: 'Choose another story' }).click();
+  await expect(other.getByRole('button', { name: 'Start My Cat' })).toBeVisible();
+  // the first tab does not go on taking signs for a session that has ended
+  await expect(
+    page.getByText('This story was ended in another tab or on another device, so practice here has stopped.'),
+  ).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Start My Cat' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Choose another story' })).toHaveCount(0);
+  await other.close();
+});

@@ -213,6 +213,8 @@ export const SOCKET_MESSAGES = {
 export const OWN_SESSION_MESSAGES = {
   /** this tab follows a sign-out in another tab */
   signedOutElsewhere: 'You signed out in another tab.',
+  /** the story this tab practised was stopped, restarted or finished elsewhere */
+  sessionEndedElsewhere: 'This story was ended in another tab or on another device, so practice here has stopped.',
 } as const;
 
 /** Close-code texts; null means the close is silent. */

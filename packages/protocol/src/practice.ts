@@ -113,6 +113,11 @@ export const controlResponseDataSchema = z.object({
   state: practiceStateSchema.nullable(),
 });
 export type ControlResponseData = z.infer<typeof controlResponseDataSchema>;
+/**
+ * The action of a control_response the server sends unasked: the session this socket practised
+ * was ended elsewhere (stopped, restarted or finished in another tab, or by the device's upload).
+ */
+export const SESSION_ENDED_ACTION = 'session_ended';
 
 export const sessionCompleteDataSchema = z.object({
   session_id: z.string(),

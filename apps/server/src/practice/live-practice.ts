@@ -1,5 +1,11 @@
 import { feedbackData, HandReader } from '@asl/practice';
-import { startSessionDataSchema, type ControlMessage, type Story } from '@asl/protocol';
+import {
+  OWN_SESSION_MESSAGES,
+  SESSION_ENDED_ACTION,
+  startSessionDataSchema,
+  type ControlMessage,
+  type Story,
+} from '@asl/protocol';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client';
 import type { FrameResult } from '../recognition/frame-processor';
@@ -50,6 +56,8 @@ export class LivePractice implements LiveSessionHooks {
    * (the attack review of 2026-11-28).
    */
   private readonly starts = new OneAtATime();
+  /** The sockets practising each session in this process: told when one of them ends it. */
+  private readonly holders = new Map<string, Set<LiveConnection>>();
 
   private of(conn: LiveConnection): ConnState {
     let s = this.state.get(conn);
@@ -88,22 +96,60 @@ export class LivePractice implements LiveSessionHooks {
         if (finished) return this.finish(conn, s, msg.action);
         break;
       }
-      case 'restart_story':
-        s.session = await session.restart();
-        this.unsaved.set(conn.user.id, s.session);
-        conn.sessionId = s.session.id;
+      case 'restart_story': {
+        const fresh = await session.restart();
+        this.endedHere(session, conn);
+        this.hold(conn, s, fresh);
+        this.unsaved.set(conn.user.id, fresh);
         break;
+      }
       case 'complete_story':
         return this.finish(conn, s, msg.action);
       case 'stop_session':
         await session.stop();
         this.forget(conn.user.id, session);
+        this.endedHere(session, conn);
         conn.send('control_response', { data: { action: msg.action, success: true, state: session.state() } });
-        s.session = null;
-        conn.sessionId = null;
+        this.hold(conn, s, null);
         return;
     }
-    conn.send('control_response', { data: { action: msg.action, success: true, state: s.session!.state() } });
+    const now = s.session;
+    if (!now?.isActive) return this.tellEnded(conn, session); // ended elsewhere meanwhile
+    conn.send('control_response', { data: { action: msg.action, success: true, state: now.state() } });
+  }
+
+  /** The session this socket practises (null: none), as the other sockets on it know. */
+  private hold(conn: LiveConnection, s: ConnState, session: PracticeSession | null): void {
+    const was = s.session ? this.holders.get(s.session.id) : undefined;
+    was?.delete(conn);
+    if (was?.size === 0) this.holders.delete(s.session!.id);
+    s.session = session;
+    conn.sessionId = session?.id ?? null;
+    if (!session) return;
+    const set = this.holders.get(session.id) ?? new Set<LiveConnection>();
+    set.add(conn);
+    this.holders.set(session.id, set);
+  }
+
+  /** Tells the other sockets practising `session` (another tab, another device) that it ended. */
+  private endedHere(session: PracticeSession, by: LiveConnection): void {
+    for (const other of [...(this.holders.get(session.id) ?? [])]) if (other !== by) this.tellEnded(other, session);
+  }
+
+  /**
+   * This socket's session was ended elsewhere: the page is told so (and goes back to the stories),
+   * rather than learning it at its next action, or never if it only signs (a learner went on
+   * signing to a session another tab had stopped, and nothing counted).
+   */
+  private tellEnded(conn: LiveConnection, ended: PracticeSession): void {
+    const s = this.state.get(conn);
+    if (!s || s.session?.id !== ended.id) return; // told already, or moved on
+    this.forget(conn.user.id, s.session);
+    this.hold(conn, s, null);
+    conn.send('control_response', {
+      data: { action: SESSION_ENDED_ACTION, success: true, state: ended.state() },
+      message: OWN_SESSION_MESSAGES.sessionEndedElsewhere,
+    });
   }
 
   private async start(conn: LiveConnection, s: ConnState, data: unknown): Promise<void> {
@@ -161,8 +207,7 @@ export class LivePractice implements LiveSessionHooks {
     const same = s.session?.id === session.id ? s.session : null;
     if (same) session.engine.spend(same.engine.spent);
     else s.reader.reset();
-    s.session = session;
-    conn.sessionId = session.id;
+    this.hold(conn, s, session);
     // a resumed session's attempts so far: the page (perhaps reloaded) scores the story with them
     const attempts = resumed && session.saved ? await sessionAttempts(this.db, session.id) : null;
     conn.send('practice_session_response', {
@@ -180,15 +225,12 @@ export class LivePractice implements LiveSessionHooks {
     if (!session) return;
     const summary = await session.complete();
     this.forget(conn.user.id, session);
-    if (!summary) {
-      // ended elsewhere meanwhile (another tab stopped or restarted it): no result of this copy's
-      s.session = null;
-      conn.refuseControl(action, 'SESSION_NOT_STARTED');
-      return;
-    }
+    // ended elsewhere meanwhile (another tab stopped or restarted it): no result of this copy's
+    if (!summary) return this.tellEnded(conn, session);
+    this.endedHere(session, conn);
     conn.send('control_response', { data: { action, success: true, state: session.state() } });
     conn.send('session_complete', { data: summary, message: summary.completion_message });
-    s.session = null;
+    this.hold(conn, s, null);
   }
 
   async onFrameResult(
@@ -206,8 +248,7 @@ export class LivePractice implements LiveSessionHooks {
     const attemptId = await session.recordAttempt(e);
     if (!session.isActive) {
       // ended elsewhere meanwhile (finished or stopped on the device): nothing more counts here
-      this.forget(conn.user.id, session);
-      s.session = null;
+      this.tellEnded(conn, session);
       return read.prediction;
     }
     const feedback = feedbackData(e);
@@ -226,6 +267,8 @@ export class LivePractice implements LiveSessionHooks {
 
   onClose(conn: LiveConnection): void {
     // The session stays 'active' in the database, so the learner can resume it.
+    const s = this.state.get(conn);
+    if (s) this.hold(conn, s, null);
     this.state.delete(conn);
     this.log.debug({ user: conn.user.id }, 'live practice connection closed');
   }

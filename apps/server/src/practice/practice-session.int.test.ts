@@ -1,7 +1,7 @@
 import type { PracticeEvent } from '@asl/practice';
 import type { PracticeTarget } from '@asl/protocol';
 import { randomUUID } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { practiceAttempts, practiceSessions } from '../db/schema';
 import { registerLearner } from '../test/learners';
@@ -119,6 +119,56 @@ describe.each(DB_KINDS)('practice time of one session (%s)', (kind) => {
       expect(await other.complete()).toMatchObject({ letters_signed: 1, overall_score: 100 });
     },
   );
+});
+
+describe.each(DB_KINDS)('a counted try stored whole or not at all (%s)', (kind) => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer(kind, { RECOGNITION_WORKERS: '0' });
+  });
+  afterAll(async () => {
+    await server?.stop();
+  });
+
+  it('a try whose attempt cannot be written moves nothing: no session row at the first, the old place after it', async () => {
+    const db = server.database.db;
+    const learner = await registerLearner(server.api);
+    const story = (await getStory(db, 'l1-my-cat'))!;
+    const s = PracticeSession.start(db, learner.user_id, story);
+    // the attempts table refuses this session's rows (a full disk, a connection dropped mid-write)
+    const fn = `refuse_${s.id.replaceAll('-', '')}`;
+    await db.execute(
+      sql.raw(`create function ${fn}() returns trigger language plpgsql as $$ begin raise exception 'refused'; end $$`),
+    );
+    await db.execute(
+      sql.raw(
+        `create trigger ${fn} before insert on practice_attempts for each row when (new.session_id = '${s.id}') execute function ${fn}()`,
+      ),
+    );
+    const rows = () => db.select().from(practiceSessions).where(eq(practiceSessions.id, s.id));
+    const attempts = () => db.select().from(practiceAttempts).where(eq(practiceAttempts.sessionId, s.id));
+    const [first, second, third] = s.engine.targets;
+    // the engine moves on a right letter before the attempt is saved
+    const rightAt = (t: PracticeTarget): PracticeEvent => ({ ...attempt(s), target: t, detected: t.letter });
+    s.engine.moveTo(second!);
+    await expect(s.recordAttempt(rightAt(first!))).rejects.toThrow();
+    expect(await rows()).toEqual([]); // not a session at its second letter with no try in it
+    await db.execute(sql.raw(`drop trigger ${fn} on practice_attempts`));
+    await expect(s.recordAttempt(rightAt(first!))).resolves.toEqual(expect.any(String));
+    expect((await rows())[0]).toMatchObject({ letterIndex: 1 });
+
+    await db.execute(
+      sql.raw(
+        `create trigger ${fn} before insert on practice_attempts for each row when (new.session_id = '${s.id}') execute function ${fn}()`,
+      ),
+    );
+    s.engine.moveTo(third!);
+    await expect(s.recordAttempt(rightAt(second!))).rejects.toThrow();
+    expect((await rows())[0]).toMatchObject({ letterIndex: 1 }); // still at the letter with no try stored
+    expect((await attempts()).map((a) => a.target)).toEqual([first!.letter]);
+    await db.execute(sql.raw(`drop trigger ${fn} on practice_attempts`));
+    await db.execute(sql.raw(`drop function ${fn}()`));
+  });
 });
 
 describe.each(DB_KINDS)('a session continued on the device and handed back (%s)', (kind) => {

@@ -117,9 +117,9 @@ export class PracticeSession {
     };
   }
 
-  private async ensureRow(): Promise<void> {
+  private async ensureRow(db: Db): Promise<void> {
     if (this.row) return;
-    const [row] = await this.db
+    const [row] = await db
       .insert(practiceSessions)
       .values({
         id: this.id,
@@ -131,13 +131,13 @@ export class PracticeSession {
       .onConflictDoNothing()
       .returning();
     // or the device's upload made it first (practice continued offline, then back here)
-    this.row = row ?? (await this.ownRow());
+    this.row = row ?? (await this.ownRow(db));
     if (!this.row) throw new Error('session insert returned nothing');
   }
 
   /** This session's row, if it has one and it is the learner's. */
-  private async ownRow(): Promise<SessionRow | null> {
-    const [row] = await this.db
+  private async ownRow(db: Db = this.db): Promise<SessionRow | null> {
+    const [row] = await db
       .select()
       .from(practiceSessions)
       .where(and(eq(practiceSessions.id, this.id), eq(practiceSessions.userId, this.userId)))
@@ -163,10 +163,10 @@ export class PracticeSession {
    * opened (resumed another day) counts from the opening instead. False when the session was
    * ended elsewhere meanwhile (nothing is written then).
    */
-  private async savePosition(): Promise<boolean> {
+  private async savePosition(db: Db = this.db): Promise<boolean> {
     if (this.handedOver) {
-      this.row ??= await this.ownRow(); // made by the device's upload meanwhile
-      if (this.row) this.engine.markSigned(await signedPositions(this.db, this.id));
+      this.row ??= await this.ownRow(db); // made by the device's upload meanwhile
+      if (this.row) this.engine.markSigned(await signedPositions(db, this.id));
     }
     if (!this.row) return this.isActive;
     const now = new Date();
@@ -175,7 +175,7 @@ export class PracticeSession {
     const opened = ms(sql`${new Date(this.openedAt).toISOString()}::timestamptz`);
     const from = sql`case when ${saved} < ${opened} - ${MAX_ACTIVE_GAP_MS} then ${opened} else ${saved} end`;
     const added = sql`greatest(0, least(${MAX_ACTIVE_GAP_MS}, round(${ms(sql`${now.toISOString()}::timestamptz`)} - ${from})))::int`;
-    const updated = await this.db
+    const updated = await db
       .update(practiceSessions)
       .set({
         ...this.positionColumns(),
@@ -192,23 +192,40 @@ export class PracticeSession {
     }
     // ended elsewhere meanwhile (its upload from the device): this copy ends too, rather than
     // counting more attempts in it and reopening it
-    const row = await this.ownRow();
+    const row = await this.ownRow(db);
     if (row) this.status = row.status as SessionStatus;
     return false;
   }
 
   /**
    * Saves a counted attempt the engine reported (the engine has already moved on a correct one),
-   * and the time to it; its row's id (what a report of a misreading names), null for a hint.
+   * and the time to it, in one transaction with the position it moved to (a server killed between
+   * the two would otherwise leave a letter passed with no attempt, or an attempt at a letter the
+   * session was never moved past); its row's id (what a report of a misreading names), null for a
+   * hint or a session ended elsewhere.
    */
   async recordAttempt(e: PracticeEvent): Promise<string | null> {
     if (!e.counted) return null;
-    await this.ensureRow();
-    // every attempt is a move: its time counts (practiceTime), right or wrong; saved first, since
-    // the save also says whether the session is still open (not ended on the device meanwhile)
-    if (!(await this.savePosition())) return null;
     const id = randomUUID();
-    await this.db.insert(practiceAttempts).values({
+    const rowBefore = this.row;
+    try {
+      const stored = await this.db.transaction(async (tx) => {
+        await this.ensureRow(tx);
+        // every attempt is a move: its time counts (practiceTime), right or wrong; saved first, since
+        // the save also says whether the session is still open (not ended on the device meanwhile)
+        if (!(await this.savePosition(tx))) return false;
+        await this.insertAttempt(tx, id, e);
+        return true;
+      });
+      return stored ? id : null;
+    } catch (err) {
+      this.row = rowBefore; // nothing of it was written
+      throw err;
+    }
+  }
+
+  private async insertAttempt(db: Db, id: string, e: PracticeEvent): Promise<void> {
+    await db.insert(practiceAttempts).values({
       id,
       sessionId: this.id,
       userId: this.userId,
@@ -223,7 +240,6 @@ export class PracticeSession {
       hint: e.hint,
       heldMs: e.heldMs,
     });
-    return id;
   }
 
   /**

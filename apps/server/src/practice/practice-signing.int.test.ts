@@ -1,4 +1,7 @@
+import { OWN_SESSION_MESSAGES, SESSION_ENDED_ACTION } from '@asl/protocol';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { practiceAttempts, practiceSessions } from '../db/schema';
 import { photoFrame } from '../test/frames';
 import { call } from '../test/http';
 import { LETTER_PHOTOS } from '../test/letter-photos';
@@ -284,6 +287,54 @@ describe('signing a story with real photos through the real recogniser', () => {
     expect(again.data).toMatchObject({ letters_done: 1, target: { letter: 'U' } });
     await expectHeldCountsNothing(c, cam, 'S'); // still held: not a wrong attempt at U
     expect((await cam.holdUntilFeedback('U')).data).toMatchObject({ target: 'U', correct: true });
+    c.close();
+  }, 240_000);
+
+  const endedNotice = (m: { type: string; data?: { action?: string } }) =>
+    m.type === 'control_response' && m.data?.action === SESSION_ENDED_ACTION;
+
+  it('a story stopped in another tab is ended in this one at once, said so, and signing here counts nothing', async () => {
+    const token = await newLearner();
+    const { c, cam, sessionId } = await start(token);
+    expect((await cam.holdUntilFeedback('S')).data).toMatchObject({ target: 'S', correct: true });
+    // a second tab takes up the same story, then stops it
+    const other = await LiveTestClient.connect(server.wsUrl(token));
+    other.send({ type: 'control', action: 'start_session', data: { story_id: STORY } });
+    expect((await other.next((m) => m.type === 'practice_session_response')).data.session_id).toBe(sessionId);
+    other.send({ type: 'control', action: 'stop_session', data: {} });
+    const told = await c.next(endedNotice);
+    expect(told.message).toBe(OWN_SESSION_MESSAGES.sessionEndedElsewhere);
+    expect(told.data.state).toMatchObject({ session_id: sessionId, status: 'stopped' });
+    expect(other.received.filter(endedNotice)).toEqual([]); // the tab that stopped it is not told
+    // the learner goes on signing the next letter here: nothing is counted or said about it
+    const before = c.received.length;
+    await cam.show('U', 1500);
+    expect(c.received.slice(before).filter((m) => m.type === 'asl_feedback')).toEqual([]);
+    const progress = (await call(server.api('/progress'), { token })).body;
+    expect(progress.totals).toMatchObject({ letters_attempted: 1 });
+    other.close();
+    c.close();
+  }, 240_000);
+
+  it('a story ended by another server process is said ended at the next counted try, and that try is not stored', async () => {
+    const token = await newLearner();
+    const { c, cam, sessionId } = await start(token);
+    expect((await cam.holdUntilFeedback('S')).data).toMatchObject({ target: 'S', correct: true });
+    // another process (another server behind the balancer, a device's upload) ends it: nobody here knows
+    await server.database.db
+      .update(practiceSessions)
+      .set({ status: 'stopped' })
+      .where(eq(practiceSessions.id, sessionId));
+    await cam.show('S', 800);
+    for (let i = 0; i < 80 && !c.received.some(endedNotice); i++) await cam.show('U', 100);
+    const told = c.received.find(endedNotice);
+    expect(told?.message).toBe(OWN_SESSION_MESSAGES.sessionEndedElsewhere);
+    expect(told.data.state).toMatchObject({ session_id: sessionId, status: 'stopped' });
+    const stored = await server.database.db
+      .select()
+      .from(practiceAttempts)
+      .where(eq(practiceAttempts.sessionId, sessionId));
+    expect(stored.map((a) => a.target)).toEqual(['S']);
     c.close();
   }, 240_000);
 });

@@ -1,10 +1,12 @@
 import {
   aslFeedbackDataSchema,
   controlResponseDataSchema,
+  OWN_SESSION_MESSAGES,
   practiceSessionResponseDataSchema,
   practiceStateSchema,
   processedFrameDataSchema,
   reportWithdraws,
+  SESSION_ENDED_ACTION,
   SYNC_TAGS,
   sessionCompleteDataSchema,
   type AslFeedbackData,
@@ -173,6 +175,20 @@ export function useStoryPractice(live: LiveContext, onPracticeData: PracticeData
           if (!onDevice && quietStop.current && d.data.action === 'stop_session') {
             quietStop.current = false;
             release();
+            return;
+          }
+          if (d.data.action === SESSION_ENDED_ACTION) {
+            // stopped, restarted or finished in another tab or on another device: back to the stories
+            forget();
+            release();
+            setS((p) => ({
+              ...p,
+              phase: 'picking',
+              state: null,
+              story: null,
+              feedback: null,
+              message: msg.message ?? OWN_SESSION_MESSAGES.sessionEndedElsewhere,
+            }));
             return;
           }
           if (!d.data.success) {
