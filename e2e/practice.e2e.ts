@@ -182,23 +182,33 @@ test('killing the server mid-story loses no completed letter: the client reconne
   }
 });
 
+/** A new learner signs some of "My Cat" (at least one letter counted). */
+async function signSomeOfMyCat(page: Page, base: string) {
+  await register(page, base);
+  await startMyCat(page, base);
+  await expect(page.getByText(/[1-9] of 15 letters/)).toBeVisible({ timeout: 90_000 });
+}
+
+/** "My Cat", started again in another tab: taken up where it was left, and said so. */
+async function takeUpMyCat(page: Page, base: string) {
+  await page.goto(`${base}/asl-world`);
+  await expect(page.getByText('Connected', { exact: true })).toBeVisible({ timeout: 30_000 });
+  await page.getByRole('button', { name: 'Start My Cat' }).click();
+  await expect(page.getByRole('heading', { name: 'My Cat' })).toBeVisible();
+  await expect(page.getByText(PICKED_UP)).toBeVisible();
+}
+
 test('a story left unfinished in a closed tab is taken up where it was left, and the page says so', async ({
   page,
   base,
 }) => {
   test.setTimeout(180_000);
-  await register(page, base);
-  await startMyCat(page, base);
-  await expect(page.getByText(/[1-9] of 15 letters/)).toBeVisible({ timeout: 90_000 });
+  await signSomeOfMyCat(page, base);
   const done = Number(/(\d+) of 15 letters/.exec((await page.getByText(/\d+ of 15 letters/).textContent()) ?? '')?.[1]);
   // the tab is closed mid-story; the learner comes back in another and starts the same story
   const later = await page.context().newPage();
   await page.close();
-  await later.goto(`${base}/asl-world`);
-  await expect(later.getByText('Connected', { exact: true })).toBeVisible({ timeout: 30_000 });
-  await later.getByRole('button', { name: 'Start My Cat' }).click();
-  await expect(later.getByRole('heading', { name: 'My Cat' })).toBeVisible();
-  await expect(later.getByText(PICKED_UP)).toBeVisible();
+  await takeUpMyCat(later, base);
   const shown = async () =>
     Number(/(\d+) of 15 letters/.exec((await later.getByText(/\d+ of 15 letters/).textContent()) ?? '')?.[1]);
   await expect.poll(shown).toBeGreaterThanOrEqual(done);
@@ -212,15 +222,10 @@ test('a story stopped in another tab: this tab says so at once and goes back to 
   base,
 }) => {
   test.setTimeout(180_000);
-  await register(page, base);
-  await startMyCat(page, base);
-  await expect(page.getByText(/[1-9] of 15 letters/)).toBeVisible({ timeout: 90_000 });
+  await signSomeOfMyCat(page, base);
   // a second tab takes up the same story, and the learner chooses another story there
   const other = await page.context().newPage();
-  await other.goto(`${base}/asl-world`);
-  await expect(other.getByText('Connected', { exact: true })).toBeVisible({ timeout: 30_000 });
-  await other.getByRole('button', { name: 'Start My Cat' }).click();
-  await expect(other.getByText(PICKED_UP)).toBeVisible();
+  await takeUpMyCat(other, base);
   await other.getByRole('button', { name: 'Choose another story' }).click();
   await expect(other.getByRole('button', { name: 'Start My Cat' })).toBeVisible();
   // the first tab does not go on taking signs for a session that has ended

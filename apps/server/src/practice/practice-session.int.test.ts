@@ -140,11 +140,13 @@ describe.each(DB_KINDS)('a counted try stored whole or not at all (%s)', (kind) 
     await db.execute(
       sql.raw(`create function ${fn}() returns trigger language plpgsql as $$ begin raise exception 'refused'; end $$`),
     );
-    await db.execute(
-      sql.raw(
-        `create trigger ${fn} before insert on practice_attempts for each row when (new.session_id = '${s.id}') execute function ${fn}()`,
-      ),
-    );
+    const refuse = () =>
+      db.execute(
+        sql.raw(
+          `create trigger ${fn} before insert on practice_attempts for each row when (new.session_id = '${s.id}') execute function ${fn}()`,
+        ),
+      );
+    await refuse();
     const rows = () => db.select().from(practiceSessions).where(eq(practiceSessions.id, s.id));
     const attempts = () => db.select().from(practiceAttempts).where(eq(practiceAttempts.sessionId, s.id));
     const [first, second, third] = s.engine.targets;
@@ -157,11 +159,7 @@ describe.each(DB_KINDS)('a counted try stored whole or not at all (%s)', (kind) 
     await expect(s.recordAttempt(rightAt(first!))).resolves.toEqual(expect.any(String));
     expect((await rows())[0]).toMatchObject({ letterIndex: 1 });
 
-    await db.execute(
-      sql.raw(
-        `create trigger ${fn} before insert on practice_attempts for each row when (new.session_id = '${s.id}') execute function ${fn}()`,
-      ),
-    );
+    await refuse();
     s.engine.moveTo(third!);
     await expect(s.recordAttempt(rightAt(second!))).rejects.toThrow();
     expect((await rows())[0]).toMatchObject({ letterIndex: 1 }); // still at the letter with no try stored
