@@ -56,7 +56,10 @@ export class LivePractice implements LiveSessionHooks {
    * (the attack review of 2026-11-28).
    */
   private readonly starts = new OneAtATime();
-  /** The sockets practising each session in this process: told when one of them ends it. */
+  /**
+   * The socket practising each session in this process: one at a time, since two copies of a
+   * session would each save their own place over the other's.
+   */
   private readonly holders = new Map<string, Set<LiveConnection>>();
 
   private of(conn: LiveConnection): ConnState {
@@ -98,7 +101,6 @@ export class LivePractice implements LiveSessionHooks {
       }
       case 'restart_story': {
         const fresh = await session.restart();
-        this.endedHere(session, conn);
         this.hold(conn, s, fresh);
         this.unsaved.set(conn.user.id, fresh);
         break;
@@ -108,13 +110,12 @@ export class LivePractice implements LiveSessionHooks {
       case 'stop_session':
         await session.stop();
         this.forget(conn.user.id, session);
-        this.endedHere(session, conn);
         conn.send('control_response', { data: { action: msg.action, success: true, state: session.state() } });
         this.hold(conn, s, null);
         return;
     }
     const now = s.session;
-    if (!now?.isActive) return this.tellEnded(conn, session); // ended elsewhere meanwhile
+    if (!now?.isActive) return this.tellEnded(conn, session); // ended or taken up elsewhere meanwhile
     conn.send('control_response', { data: { action: msg.action, success: true, state: now.state() } });
   }
 
@@ -131,24 +132,20 @@ export class LivePractice implements LiveSessionHooks {
     this.holders.set(session.id, set);
   }
 
-  /** Tells the other sockets practising `session` (another tab, another device) that it ended. */
-  private endedHere(session: PracticeSession, by: LiveConnection): void {
-    for (const other of [...(this.holders.get(session.id) ?? [])]) if (other !== by) this.tellEnded(other, session);
-  }
-
   /**
-   * This socket's session was ended elsewhere: the page is told so (and goes back to the stories),
-   * rather than learning it at its next action, or never if it only signs (a learner went on
-   * signing to a session another tab had stopped, and nothing counted).
+   * This socket's session was ended elsewhere, or taken up in another tab (`takenUp`): the page is
+   * told so (and goes back to the stories), rather than learning it at its next action, or never
+   * if it only signs (a learner went on signing to a session another tab had restarted, and
+   * nothing counted: the attack review of 2026-11-28).
    */
-  private tellEnded(conn: LiveConnection, ended: PracticeSession): void {
+  private tellEnded(conn: LiveConnection, ended: PracticeSession, takenUp = ended.takenUpElsewhere): void {
     const s = this.state.get(conn);
     if (!s || s.session?.id !== ended.id) return; // told already, or moved on
     this.forget(conn.user.id, s.session);
     this.hold(conn, s, null);
     conn.send('control_response', {
       data: { action: SESSION_ENDED_ACTION, success: true, state: ended.state() },
-      message: OWN_SESSION_MESSAGES.sessionEndedElsewhere,
+      message: takenUp ? OWN_SESSION_MESSAGES.sessionTakenUpElsewhere : OWN_SESSION_MESSAGES.sessionEndedElsewhere,
     });
   }
 
@@ -207,6 +204,9 @@ export class LivePractice implements LiveSessionHooks {
     const same = s.session?.id === session.id ? s.session : null;
     if (same) session.engine.spend(same.engine.spent);
     else s.reader.reset();
+    // taken up here: another tab practising it stops (it would save its own place over this one's)
+    for (const other of [...(this.holders.get(session.id) ?? [])])
+      if (other !== conn) this.tellEnded(other, session, true);
     this.hold(conn, s, session);
     // a resumed session's attempts so far: the page (perhaps reloaded) scores the story with them
     const attempts = resumed && session.saved ? await sessionAttempts(this.db, session.id) : null;
@@ -227,7 +227,6 @@ export class LivePractice implements LiveSessionHooks {
     this.forget(conn.user.id, session);
     // ended elsewhere meanwhile (another tab stopped or restarted it): no result of this copy's
     if (!summary) return this.tellEnded(conn, session);
-    this.endedHere(session, conn);
     conn.send('control_response', { data: { action, success: true, state: session.state() } });
     conn.send('session_complete', { data: summary, message: summary.completion_message });
     this.hold(conn, s, null);

@@ -44,7 +44,7 @@ describe.each(DB_KINDS)('practice time of one session (%s)', (kind) => {
   const activeMs = async (id: string) =>
     (await server.database.db.select().from(practiceSessions).where(eq(practiceSessions.id, id)))[0]!.activeMs;
 
-  it('counts time from the start, once when two tabs practise the session, not the night between two days, and every wrong attempt as a move', async () => {
+  it('counts time from the start, once when a second tab takes the session up, not the night between two days, and every wrong attempt as a move', async () => {
     const db = server.database.db;
     const learner = await registerLearner(server.api);
     const story = (await getStory(db, 'l1-my-cat'))!;
@@ -56,7 +56,7 @@ describe.each(DB_KINDS)('practice time of one session (%s)', (kind) => {
     await first.recordAttempt(attempt(first));
     expect(await activeMs(first.id)).toBe(10_000);
 
-    // the same story opened in a second tab: both practise the one session
+    // the same story opened in a second tab: it takes the session up
     at(12);
     const second = (await PracticeSession.findResumable(db, learner.user_id, { sessionId: first.id }, (id) =>
       getStory(db, id),
@@ -65,10 +65,15 @@ describe.each(DB_KINDS)('practice time of one session (%s)', (kind) => {
     at(20);
     await second.recordAttempt(attempt(second)); // 10..20 is new practice time
     at(30);
-    await first.tryAgain(); // the first tab last saved at 10: 20..30 is new, 10..20 was counted
+    // the first tab's move comes after the second's save: it writes nothing (it would move the place
+    // back to its own), and that copy is done
+    await first.tryAgain();
+    expect(first.takenUpElsewhere).toBe(true);
+    expect(first.isActive).toBe(false);
+    expect(await first.recordAttempt(attempt(second))).toBeNull();
     at(40);
     await second.tryAgain();
-    // 40 seconds of practice, whichever tab the moves came from (each tab alone would add 60)
+    // 40 seconds of practice, the time between the session's saves (each tab alone would add 60)
     expect(await activeMs(first.id)).toBe(40_000);
     // the state the page gets carries it (practice continued on the device adds to it)
     expect(second.state().active_ms).toBe(40_000);
@@ -166,6 +171,29 @@ describe.each(DB_KINDS)('a counted try stored whole or not at all (%s)', (kind) 
     expect((await attempts()).map((a) => a.target)).toEqual([first!.letter]);
     await db.execute(sql.raw(`drop trigger ${fn} on practice_attempts`));
     await db.execute(sql.raw(`drop function ${fn}()`));
+  });
+
+  it('a result that cannot be written leaves the session open: never ended without its score', async () => {
+    const db = server.database.db;
+    const learner = await registerLearner(server.api);
+    const story = (await getStory(db, 'l1-my-cat'))!;
+    const s = PracticeSession.start(db, learner.user_id, story);
+    await s.recordAttempt(attempt(s));
+    // the score's write fails (a killed server between the end and its score left it ended with none)
+    const fn = `refuse_end_${s.id.replaceAll('-', '')}`;
+    await db.execute(
+      sql.raw(`create function ${fn}() returns trigger language plpgsql as $$ begin raise exception 'refused'; end $$`),
+    );
+    await db.execute(
+      sql.raw(
+        `create trigger ${fn} before update on practice_sessions for each row when (new.id = '${s.id}' and new.overall_score is not null) execute function ${fn}()`,
+      ),
+    );
+    await expect(s.complete()).rejects.toThrow();
+    await db.execute(sql.raw(`drop trigger ${fn} on practice_sessions`));
+    await db.execute(sql.raw(`drop function ${fn}()`));
+    const [row] = await db.select().from(practiceSessions).where(eq(practiceSessions.id, s.id));
+    expect(row).toMatchObject({ status: 'active', overallScore: null, completedAt: null });
   });
 });
 

@@ -15,6 +15,8 @@ import { practiceAttempts, practiceSessions } from '../db/schema';
 import { sessionAttempts, signedPositions } from './session-attempts';
 
 type SessionRow = typeof practiceSessions.$inferSelect;
+/** What the end of a session writes with its last place: in the same statement, so never half of it. */
+type SessionResult = Partial<Pick<SessionRow, 'overallScore' | 'completedAt'>>;
 export type SessionStatus = PracticeState['status'];
 
 /**
@@ -31,6 +33,12 @@ export class PracticeSession {
   private handedOver = false;
   /** when this copy of the session was opened (practice time counts from it, or from its row's last save) */
   private readonly openedAt = Date.now();
+  /**
+   * Another copy (another tab, another server process) took the session up and saved it since this
+   * copy last saw it: this copy writes nothing more (an older tab's save moved the place and the
+   * letters done back: the attack review of 2026-11-28).
+   */
+  private takenUp = false;
 
   private constructor(
     private readonly db: Db,
@@ -91,11 +99,16 @@ export class PracticeSession {
   }
 
   get target(): PracticeTarget | null {
-    return this.status === 'active' ? this.engine.target : null;
+    return this.isActive ? this.engine.target : null;
   }
 
   get isActive(): boolean {
-    return this.status === 'active';
+    return this.status === 'active' && !this.takenUp;
+  }
+
+  /** Whether another copy took the session up and saved it since this copy last did. */
+  get takenUpElsewhere(): boolean {
+    return this.takenUp;
   }
 
   /** Whether the session has a row (an attempt was made). */
@@ -161,9 +174,12 @@ export class PracticeSession {
    * whichever copy of it (a second tab, a reloaded page) made them, so two tabs on one session do
    * not count the same minutes twice. A session last saved more than that gap before this copy was
    * opened (resumed another day) counts from the opening instead. False when the session was
-   * ended elsewhere meanwhile (nothing is written then).
+   * ended elsewhere meanwhile, or saved by another copy since this one last saw it (taken up in
+   * another tab): nothing is written then. A copy continued from the device's practice does not
+   * compare, since the device's upload saves the same session meanwhile.
    */
-  private async savePosition(db: Db = this.db): Promise<boolean> {
+  private async savePosition(db: Db = this.db, result: SessionResult = {}): Promise<boolean> {
+    if (this.takenUp) return false;
     if (this.handedOver) {
       this.row ??= await this.ownRow(db); // made by the device's upload meanwhile
       if (this.row) this.engine.markSigned(await signedPositions(db, this.id));
@@ -175,6 +191,10 @@ export class PracticeSession {
     const opened = ms(sql`${new Date(this.openedAt).toISOString()}::timestamptz`);
     const from = sql`case when ${saved} < ${opened} - ${MAX_ACTIVE_GAP_MS} then ${opened} else ${saved} end`;
     const added = sql`greatest(0, least(${MAX_ACTIVE_GAP_MS}, round(${ms(sql`${now.toISOString()}::timestamptz`)} - ${from})))::int`;
+    // unchanged since this copy last saw it (to the millisecond, as a JavaScript date keeps it)
+    const unchanged = this.handedOver
+      ? undefined
+      : sql`date_trunc('milliseconds', ${practiceSessions.updatedAt}) = ${this.row.updatedAt.toISOString()}::timestamptz`;
     const updated = await db
       .update(practiceSessions)
       .set({
@@ -182,18 +202,20 @@ export class PracticeSession {
         status: this.status,
         updatedAt: now,
         activeMs: sql`${practiceSessions.activeMs} + ${added}`,
+        ...result,
       })
       // never a session ended elsewhere (finished on the device): every change starts from active
-      .where(and(eq(practiceSessions.id, this.id), eq(practiceSessions.status, 'active')))
-      .returning({ activeMs: practiceSessions.activeMs });
+      .where(and(eq(practiceSessions.id, this.id), eq(practiceSessions.status, 'active'), unchanged))
+      .returning({ activeMs: practiceSessions.activeMs, updatedAt: practiceSessions.updatedAt });
     if (updated[0]) {
-      this.row = { ...this.row, activeMs: updated[0].activeMs };
+      this.row = { ...this.row, ...updated[0] };
       return true;
     }
     // ended elsewhere meanwhile (its upload from the device): this copy ends too, rather than
-    // counting more attempts in it and reopening it
+    // counting more attempts in it and reopening it; or saved by another copy: this one stops
     const row = await this.ownRow(db);
-    if (row) this.status = row.status as SessionStatus;
+    if (row?.status === 'active') this.takenUp = true;
+    else if (row) this.status = row.status as SessionStatus;
     return false;
   }
 
@@ -285,24 +307,17 @@ export class PracticeSession {
    * Ends the session and returns the result the learner sees: "completed" only when every
    * letter was signed, "ended early" otherwise. A session with no attempt leaves no row. Null when
    * the session was ended elsewhere meanwhile (stopped or restarted in another tab, finished on the
-   * device): nothing is written to it then (a score was written onto a stopped session: the attack
+   * device) or taken up in another tab: nothing is written to it then (a score was written onto a stopped session: the attack
    * review of 2026-11-28).
    */
   async complete(): Promise<SessionCompleteData | null> {
     const attempts = this.row ? await sessionAttempts(this.db, this.id) : [];
     const summary = summarise(attempts, this.engine.lettersTotal);
-    const status = summary.completed ? 'completed' : 'ended_early';
-    this.status = status;
-    const saved = await this.savePosition();
+    this.status = summary.completed ? 'completed' : 'ended_early';
+    // the end and its score in one write: a server killed between two left a session ended with no
+    // score (the attack review of 2026-11-28)
+    const saved = await this.savePosition(this.db, { overallScore: summary.overall_score, completedAt: new Date() });
     if (this.row && !saved) return null;
-    if (this.row) {
-      const [row] = await this.db
-        .update(practiceSessions)
-        .set({ overallScore: summary.overall_score, completedAt: new Date() })
-        .where(and(eq(practiceSessions.id, this.id), eq(practiceSessions.status, status)))
-        .returning();
-      if (row) this.row = row;
-    }
     return {
       session_id: this.id,
       story_id: this.story.id,

@@ -293,48 +293,64 @@ describe('signing a story with real photos through the real recogniser', () => {
   const endedNotice = (m: { type: string; data?: { action?: string } }) =>
     m.type === 'control_response' && m.data?.action === SESSION_ENDED_ACTION;
 
-  it('a story stopped in another tab is ended in this one at once, said so, and signing here counts nothing', async () => {
+  it('a story taken up in another tab stops in this one at once, said so: signing here counts nothing, the other tab goes on', async () => {
     const token = await newLearner();
     const { c, cam, sessionId } = await start(token);
     expect((await cam.holdUntilFeedback('S')).data).toMatchObject({ target: 'S', correct: true });
-    // a second tab takes up the same story, then stops it
+    // a second tab takes up the same story
     const other = await LiveTestClient.connect(server.wsUrl(token));
     other.send({ type: 'control', action: 'start_session', data: { story_id: STORY } });
-    expect((await other.next((m) => m.type === 'practice_session_response')).data.session_id).toBe(sessionId);
-    other.send({ type: 'control', action: 'stop_session', data: {} });
+    const taken = await other.next((m) => m.type === 'practice_session_response');
+    expect(taken.data).toMatchObject({ session_id: sessionId, letters_done: 1, target: { letter: 'U' } });
     const told = await c.next(endedNotice);
-    expect(told.message).toBe(OWN_SESSION_MESSAGES.sessionEndedElsewhere);
-    expect(told.data.state).toMatchObject({ session_id: sessionId, status: 'stopped' });
-    expect(other.received.filter(endedNotice)).toEqual([]); // the tab that stopped it is not told
-    // the learner goes on signing the next letter here: nothing is counted or said about it
+    expect(told.message).toBe(OWN_SESSION_MESSAGES.sessionTakenUpElsewhere);
+    expect(told.data.state).toMatchObject({ session_id: sessionId });
+    expect(other.received.filter(endedNotice)).toEqual([]); // the tab that took it up is not told
+    // the learner goes on signing the next letter in the first tab: nothing is counted or said about it
     const before = c.received.length;
     await cam.show('U', 1500);
     expect(c.received.slice(before).filter((m) => m.type === 'asl_feedback')).toEqual([]);
+    // the second tab goes on where the story was
+    expect((await camera(other).holdUntilFeedback('U')).data).toMatchObject({ target: 'U', correct: true });
     const progress = (await call(server.api('/progress'), { token })).body;
-    expect(progress.totals).toMatchObject({ letters_attempted: 1 });
+    expect(progress.recent_sessions[0]).toMatchObject({ session_id: sessionId, letters_done: 2, attempts: 2 });
     other.close();
     c.close();
   }, 240_000);
 
-  it('a story ended by another server process is said ended at the next counted try, and that try is not stored', async () => {
-    const token = await newLearner();
-    const { c, cam, sessionId } = await start(token);
-    expect((await cam.holdUntilFeedback('S')).data).toMatchObject({ target: 'S', correct: true });
-    // another process (another server behind the balancer, a device's upload) ends it: nobody here knows
-    await server.database.db
-      .update(practiceSessions)
-      .set({ status: 'stopped' })
-      .where(eq(practiceSessions.id, sessionId));
-    await cam.show('S', 800);
-    for (let i = 0; i < 80 && !c.received.some(endedNotice); i++) await cam.show('U', 100);
-    const told = c.received.find(endedNotice);
-    expect(told?.message).toBe(OWN_SESSION_MESSAGES.sessionEndedElsewhere);
-    expect(told.data.state).toMatchObject({ session_id: sessionId, status: 'stopped' });
-    const stored = await server.database.db
-      .select()
-      .from(practiceAttempts)
-      .where(eq(practiceAttempts.sessionId, sessionId));
-    expect(stored.map((a) => a.target)).toEqual(['S']);
-    c.close();
-  }, 240_000);
+  it.each(['ended', 'taken up and moved on'] as const)(
+    'a story %s by another server process is said so at the next counted try, which is not stored',
+    async (how) => {
+      const token = await newLearner();
+      const { c, cam, sessionId } = await start(token);
+      expect((await cam.holdUntilFeedback('S')).data).toMatchObject({ target: 'S', correct: true });
+      // another process (another server behind the balancer, a device's upload) ends the session, or
+      // another tab there signs on to HOT's O: nobody here knows
+      await server.database.db
+        .update(practiceSessions)
+        .set(
+          how === 'ended'
+            ? { status: 'stopped' }
+            : { updatedAt: new Date(), wordIndex: 1, letterIndex: 1, lettersDone: 4 },
+        )
+        .where(eq(practiceSessions.id, sessionId));
+      await cam.show('S', 800);
+      for (let i = 0; i < 80 && !c.received.some(endedNotice); i++) await cam.show('U', 100);
+      const told = c.received.find(endedNotice);
+      expect(told?.message).toBe(
+        how === 'ended' ? OWN_SESSION_MESSAGES.sessionEndedElsewhere : OWN_SESSION_MESSAGES.sessionTakenUpElsewhere,
+      );
+      expect(told.data.state).toMatchObject({ session_id: sessionId, status: how === 'ended' ? 'stopped' : 'active' });
+      const db = server.database.db;
+      const stored = await db.select().from(practiceAttempts).where(eq(practiceAttempts.sessionId, sessionId));
+      expect(stored.map((a) => a.target)).toEqual(['S']);
+      // the place the other process saved stands (an older tab's save moved it back before)
+      const [row] = await db.select().from(practiceSessions).where(eq(practiceSessions.id, sessionId));
+      expect(row).toMatchObject(
+        how === 'ended' ? { status: 'stopped' } : { status: 'active', wordIndex: 1, letterIndex: 1, lettersDone: 4 },
+      );
+      c.close();
+    },
+    240_000,
+  );
 });
