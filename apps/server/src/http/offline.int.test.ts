@@ -194,6 +194,48 @@ describe.each(DB_KINDS)('offline practice uploads and analytics (%s)', (kind) =>
     expect(await time()).toBe(15_000 + 60_000 + 42_000);
   });
 
+  it('credits no more practice time than the log spans, and refuses attempts dated outside their session', async () => {
+    const { token } = await newLearner();
+    const time = async () => (await call(server.api('/progress'), { token })).body.totals.practice_time_ms as number;
+    const ago = (ms: number) => new Date(Date.now() - ms).toISOString();
+    // a 3-second session that says it took 24 hours: 3 seconds of practice
+    const brief = {
+      client_id: randomUUID(),
+      story_id: storyId,
+      started_at: ago(3_000),
+      completed_at: ago(0),
+      active_ms: 24 * 3_600_000,
+      attempts: [attempt(letters[0]!, true, ago(1_000))],
+    };
+    expect((await upload(token, brief)).status).toBe(201);
+    expect(await time()).toBeGreaterThanOrEqual(2_900);
+    expect(await time()).toBeLessThanOrEqual(3_100);
+    // one session's attempts dated a day apart over two weeks: no practice makes that log
+    const day = 86_400_000;
+    const fortnight = {
+      client_id: randomUUID(),
+      story_id: storyId,
+      started_at: ago(14 * day),
+      completed_at: ago(10 * day),
+      attempts: letters.slice(0, 6).map((l, i) => attempt(l, true, ago((14 - i) * day))),
+    };
+    const refused = await upload(token, fortnight);
+    expect(refused.status).toBe(422);
+    expect(refused.body.error).toMatchObject({ code: 'ATTEMPT_OUTSIDE_SESSION', field: 'attempts.5.at' });
+    const early = { ...brief, client_id: randomUUID(), attempts: [attempt(letters[0]!, true, ago(30 * day))] };
+    expect((await upload(token, early)).body.error).toMatchObject({
+      code: 'ATTEMPT_OUTSIDE_SESSION',
+      field: 'attempts.0.at',
+    });
+    const ended = { ...brief, client_id: randomUUID(), completed_at: ago(600_000) }; // before its start
+    expect((await upload(token, ended)).body.error).toMatchObject({
+      code: 'ATTEMPT_OUTSIDE_SESSION',
+      field: 'completed_at',
+    });
+    const p = (await call(server.api('/progress'), { token })).body;
+    expect(p).toMatchObject({ streak_days: 1, totals: { sessions: 1 } });
+  });
+
   it("puts a device's wrong clock right: its times move by the clock's error, and none is after the upload", async () => {
     const day = 86_400_000;
     const session = (offMs: number, sent = true) => {

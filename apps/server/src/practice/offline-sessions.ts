@@ -48,6 +48,23 @@ export function checkAttempts(story: Story, attempts: OfflineSessionRequest['att
 }
 
 /**
+ * Checks the upload's times against each other: every attempt between the session's start and its
+ * end (within CLOCK_TOLERANCE_MS, a clock set right meanwhile), and the end not before the start.
+ * The device writes them from one clock, so a log that breaks this was not made by practice (one
+ * session's attempts dated a day apart over two weeks made a streak of fourteen days: the attack
+ * review of 2026-11-28); the first mismatch is a coded 422.
+ */
+export function checkTimes(body: OfflineSessionRequest): void {
+  const start = Date.parse(body.started_at) - CLOCK_TOLERANCE_MS;
+  const end = body.completed_at ? Date.parse(body.completed_at) + CLOCK_TOLERANCE_MS : Infinity;
+  if (end < start) throw new AppError('ATTEMPT_OUTSIDE_SESSION', undefined, 'completed_at');
+  body.attempts.forEach((a, i) => {
+    const at = Date.parse(a.at);
+    if (at < start || at > end) throw new AppError('ATTEMPT_OUTSIDE_SESSION', undefined, `attempts.${i}.at`);
+  });
+}
+
+/**
  * The upload's attempts the learner already reported ("This feedback is wrong" sent before the
  * practice it was about, as the outbox may): those reports are linked to this session (they were
  * stored without one, since it did not exist yet), and the wrong ones are stored withdrawn.
@@ -137,6 +154,7 @@ export async function saveOfflineSession(
   body: OfflineSessionRequest,
 ): Promise<OfflineSessionResponse & { created: boolean }> {
   checkAttempts(story, body.attempts);
+  checkTimes(body);
   return db.transaction((tx) => storeOfflineSession(tx, userId, story, body));
 }
 
@@ -247,8 +265,16 @@ async function storeOfflineSession(
     // the device's own figure, or the same rule over the attempts' times (idle gaps count a minute)
     const moves = all.map((a) => a.createdAt.getTime());
     if (completedAt) moves.push(completedAt.getTime());
-    // a continued session's time so far is the live part's; the device's figure is only the offline part
-    const offlineMs = continued && !own ? undefined : body.active_ms;
+    // a continued session's time so far is the live part's; the device's figure is only the offline
+    // part, and never more than the time from its start to its end (or to now): a 3-second log said
+    // 24 hours (the attack review of 2026-11-28)
+    const spanMs = (times.completedAt?.getTime() ?? Date.now()) - times.startedAt.getTime();
+    const offlineMs =
+      continued && !own
+        ? undefined
+        : body.active_ms === undefined
+          ? undefined
+          : Math.min(body.active_ms, Math.max(0, spanMs));
     const activeMs = Math.min(
       MAX_ACTIVE_MS,
       Math.max(row.activeMs, offlineMs ?? practiceTime(startedAt.getTime(), moves)),
