@@ -38,6 +38,39 @@ export const MOTION_BASE: Record<MotionLetter, string> = { J: 'I', Z: 'D' };
 
 export const isMotionLetter = (l: string | null | undefined): l is MotionLetter => l === 'J' || l === 'Z';
 
+/**
+ * A digit and a letter made with one handshape (0 and O, 2 and V, 6 and W, 9 and F) or one so near
+ * that the recogniser reads each as the other (1 and D, 4 and B). The recogniser reads digits while
+ * a digit is asked and letters while a letter is: the 0 just counted, still held when the next
+ * target is C, reads as O, and was counted as a wrong try at C (the learner review of 2026-11-28).
+ * A spent handshape is spent under both names.
+ */
+const SAME_HANDSHAPE: Readonly<Record<string, string>> = {
+  '0': 'O',
+  O: '0',
+  '1': 'D',
+  D: '1',
+  '2': 'V',
+  V: '2',
+  '4': 'B',
+  B: '4',
+  '6': 'W',
+  W: '6',
+  '9': 'F',
+  F: '9',
+};
+
+/** These handshapes under every name the recogniser may give them. */
+function handshapes(labels: Iterable<string>): Set<string> {
+  const out = new Set<string>();
+  for (const l of labels) {
+    out.add(l);
+    const twin = SAME_HANDSHAPE[l];
+    if (twin) out.add(twin);
+  }
+  return out;
+}
+
 interface Base {
   label: string | null;
   confidence: number;
@@ -88,7 +121,7 @@ export class AttemptTracker {
    * they count nothing until the hand changes. Where the hand is is taken from its next frame.
    */
   spend(labels: readonly string[]): void {
-    this.spent = { labels: new Set(labels), at: null };
+    this.spent = { labels: handshapes(labels), at: null };
     this.changeSince = null;
   }
 
@@ -140,9 +173,7 @@ export class AttemptTracker {
     const motionTarget = isMotionLetter(target);
     if (motionTarget && h.motion) {
       // a drawn letter is an attempt of its own; the handshape it ends in is spent with it
-      const labels = new Set<string>([h.motion]);
-      if (label) labels.add(label);
-      this.spent = { labels, at: h.at ?? null };
+      this.spent = { labels: handshapes(label ? [h.motion, label] : [h.motion]), at: h.at ?? null };
       this.changeSince = null;
       this.told.add('attempt');
       return { kind: 'attempt', label: h.motion, confidence: h.confidence, heldMs: t - this.since };
@@ -182,7 +213,7 @@ export class AttemptTracker {
     }
     if (this.told.has('attempt')) return null;
     this.told.add('attempt');
-    this.spent = { labels: new Set([label]), at: h.at ?? null };
+    this.spent = { labels: handshapes([label]), at: h.at ?? null };
     this.changeSince = null;
     return { ...base, kind: 'attempt' };
   }

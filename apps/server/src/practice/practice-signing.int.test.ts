@@ -20,6 +20,14 @@ const LETTERS = WORDS.join('');
  */
 const DOUBTFUL_N = 'photos/massey/asl_dataset/n/hand3_n_dif_seg_3_cropped.jpeg';
 
+/** Digits of "The Bake Sale" (Massey, signers hand1/hand2), read as their digit while a digit is asked. */
+const DIGIT_PHOTOS: Record<string, string> = {
+  '4': 'photos/massey/asl_dataset/4/hand1_4_dif_seg_2_cropped.jpeg',
+  '8': 'photos/massey/asl_dataset/8/hand1_8_dif_seg_2_cropped.jpeg',
+  '2': 'photos/massey/asl_dataset/2/hand1_2_dif_seg_2_cropped.jpeg',
+  '0': 'photos/massey/asl_dataset/0/hand1_0_dif_seg_2_cropped.jpeg',
+};
+
 /**
  * Signing whole stories with real photos through the real socket and recogniser, at a person's
  * pace: each letter held until it is accepted, and the previous letter still shown for 0.8 s
@@ -41,6 +49,7 @@ describe('signing a story with real photos through the real recogniser', () => {
     server = await startTestServer('pglite', { RATE_LIMIT_REGISTER_PER_MIN: '1000' });
     for (const l of new Set([...LETTERS, 'Y'])) frames.set(l, await photoFrame(LETTER_PHOTOS[l]!));
     frames.set('N?', await photoFrame(DOUBTFUL_N));
+    for (const [digit, photo] of Object.entries(DIGIT_PHOTOS)) frames.set(digit, await photoFrame(photo));
   });
   afterAll(async () => {
     await server?.stop();
@@ -353,4 +362,23 @@ describe('signing a story with real photos through the real recogniser', () => {
     },
     240_000,
   );
+
+  it('a digit just counted, held on at the next letter (read there as the letter of its handshape), counts nothing', async () => {
+    const token = await newLearner();
+    const c = await LiveTestClient.connect(server.wsUrl(token));
+    c.send({ type: 'control', action: 'start_session', data: { story_id: 'l4-the-bake-sale' } });
+    await c.next((m) => m.type === 'practice_session_response');
+    c.send({ type: 'control', action: 'next_sentence', data: {} });
+    const moved = await c.next((m) => m.type === 'control_response' && m.data.action === 'next_sentence');
+    expect(moved.data.state.target).toMatchObject({ word: '48', letter: '4' });
+    const cam = camera(c);
+    for (const [i, digit] of [...'4820'].entries()) {
+      if (i > 0) await cam.show('4820'[i - 1]!, 800);
+      expect((await cam.holdUntilFeedback(digit)).data).toMatchObject({ target: digit, correct: true });
+    }
+    // the 0 kept up while the next sentence's C of COOKIE is asked: the same hand, not a try at C
+    await expectHeldCountsNothing(c, cam, '0');
+    await expectHeldCountsNothing(c, cam, '0');
+    c.close();
+  }, 240_000);
 });
