@@ -1,6 +1,6 @@
 import type { Story } from '@asl/protocol';
 import { describe, expect, it } from 'vitest';
-import { assembleForTopic, drillForLetters, pickForTopic, suggestStory } from './story-picker';
+import { assembleForTopic, topicWords, drillForLetters, pickForTopic, suggestStory } from './story-picker';
 
 const lib: Story[] = [
   {
@@ -41,6 +41,21 @@ describe('story picker', () => {
     expect(s.id).toBe('topic-moon');
     expect(s.sentences[0]!.targets).toEqual(['MOON']);
     expect(assembleForTopic('!', lib)).toBeNull();
+  });
+  it('spells a topic of two words as two words, never glued into one', () => {
+    const s = assembleForTopic('  ice cream ', lib)!;
+    expect(s).toMatchObject({
+      id: 'topic-ice-cream',
+      title: 'All about Ice cream',
+      summary: 'A short story about ice cream.',
+    });
+    expect(s.sentences[0]).toEqual({ text: 'Today we learn to spell ice cream.', targets: ['ICE', 'CREAM'] });
+    expect(s.sentences.at(-1)).toEqual({ text: 'Now you can sign ice cream to a friend!', targets: ['ICE', 'CREAM'] });
+    // at most 12 letters: a word that would go over is left out
+    expect(topicWords('farm animals of the world')).toEqual(['FARM', 'ANIMALS']);
+    expect(topicWords('hot-dog')).toEqual(['HOT', 'DOG']);
+    expect(topicWords('a')).toEqual([]);
+    expect(topicWords('supercalifragilistic')).toEqual(['SUPERCALIFRA']);
   });
   it('suggests the story with the most weak letters', () => {
     expect(suggestStory(lib, ['S', 'U', 'N', 'H', 'O'], 1)!.id).toBe('c');

@@ -22,30 +22,48 @@ export function pickForTopic(topic: string, library: Story[]): Story | null {
   return best?.story ?? null;
 }
 
-/** A new story about a topic, built from library sentences that mention it, plus the word itself. */
+/** The most letters a made topic story spells (its words together). */
+const TOPIC_MAX_LETTERS = 12;
+
+/**
+ * A topic's words as a story spells them: letters only, at most TOPIC_MAX_LETTERS in all (a word
+ * that would go over is left out). "ice cream" is ICE and CREAM: before 2026-11-28 the words were
+ * glued into one, and the learner was taught to spell ICECREAM.
+ */
+export function topicWords(topic: string): string[] {
+  const out: string[] = [];
+  let letters = 0;
+  for (const w of topic.toUpperCase().match(/[A-Z]+/g) ?? []) {
+    const word = w.slice(0, TOPIC_MAX_LETTERS);
+    if (letters + word.length > TOPIC_MAX_LETTERS) break;
+    out.push(word);
+    letters += word.length;
+  }
+  return letters >= 2 ? out : [];
+}
+
+/** A new story about a topic, built from library sentences that mention it, plus the words themselves. */
 export function assembleForTopic(topic: string, library: Story[]): Story | null {
-  const word = topic
-    .trim()
-    .toUpperCase()
-    .replace(/[^A-Z]/g, '')
-    .slice(0, 12);
-  if (word.length < 2) return null;
+  const targets = topicWords(topic);
+  if (targets.length === 0) return null;
+  const phrase = targets.join(' ').toLowerCase();
   const related = library
     .flatMap((s) => s.sentences)
-    .filter((s) => words(s.text).includes(word) || s.targets.includes(word))
+    .filter((s) => targets.every((w) => words(s.text).includes(w) || s.targets.includes(w)))
     .slice(0, 3);
   const sentences = [
-    { text: `Today we learn to spell ${word.toLowerCase()}.`, targets: [word] },
+    { text: `Today we learn to spell ${phrase}.`, targets },
     ...related,
-    { text: `Now you can sign ${word.toLowerCase()} to a friend!`, targets: [word] },
+    { text: `Now you can sign ${phrase} to a friend!`, targets },
   ];
-  const level = word.length <= 3 ? 1 : word.length <= 4 ? 2 : 3;
-  const title = `All about ${word[0]}${word.slice(1).toLowerCase()}`;
+  const longest = Math.max(...targets.map((w) => w.length));
+  const level = longest <= 3 ? 1 : longest <= 4 ? 2 : 3;
+  const title = `All about ${phrase[0]!.toUpperCase()}${phrase.slice(1)}`;
   return {
-    id: `topic-${word.toLowerCase()}`,
+    id: `topic-${targets.join('-').toLowerCase()}`,
     level,
     title,
-    summary: `A short story about ${word.toLowerCase()}.`,
+    summary: `A short story about ${phrase}.`,
     tags: ['topic'],
     sentences,
   };
