@@ -67,7 +67,7 @@ describe('summarise (letters, not raw attempts)', () => {
     expect(s.final_suggestions).toEqual([
       'Practise T: it was not read as T yet.',
       'Practise A: it took more than one try.',
-      'Hold each handshape still for a moment so it can be read clearly.',
+      'Before you hold a letter, check your hand against its picture on the practice screen.',
       'Finish the story to practise every letter in it.',
     ]);
     // the letters named, in the order named: what the result's drill practises

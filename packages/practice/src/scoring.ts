@@ -90,7 +90,9 @@ export function summarise(all: readonly ScoredAttempt[], lettersTotal: number): 
       final_suggestions.push(
         `Practise ${moreTries.join(', ')}: ${moreTries.length === 1 ? 'it' : 'they'} took more than one try.`,
       );
-    final_suggestions.push('Hold each handshape still for a moment so it can be read clearly.');
+    // (not "hold each handshape still": a wrong letter read very sure was another handshape, held
+    // still; the learner review of 2026-11-28)
+    final_suggestions.push('Before you hold a letter, check your hand against its picture on the practice screen.');
   } else if (attempted > 0)
     final_suggestions.push(
       completed
