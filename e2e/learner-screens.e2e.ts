@@ -418,6 +418,20 @@ test.describe('the practice screen (items 1, 2, 3, 8, 9)', () => {
     });
   }
 
+  test('a story practised with the camera off says so once, on the feedback card', async ({ page, base }) => {
+    await registerViaUi(page);
+    await openAslWorld(page, base);
+    await expect(page.getByTestId('streaming-state')).toHaveText('Streaming', { timeout: 30_000 });
+    await page.getByRole('button', { name: 'Stop camera' }).click();
+    await page.getByRole('button', { name: 'Start My Cat' }).click();
+    await expect(page.getByText('The camera is off. Start the camera to keep practising.')).toBeVisible();
+    // the stage's own "The camera is off." under the card said it twice (the learner review of 2026-11-28)
+    await expect(page.locator('.live-stage-placeholder')).toBeHidden();
+    await page.getByRole('button', { name: 'Start camera' }).click();
+    await expect(page.getByTestId('streaming-state')).toHaveText('Streaming', { timeout: 30_000 });
+    await expect(page.getByText(/The camera is off/)).toHaveCount(0);
+  });
+
   test('the hand skeleton is cleared when the camera stops or the stream pauses, and stays cleared', async ({
     page,
     context,

@@ -243,7 +243,16 @@ export function AslWorldPage({
                 <LandmarkOverlay frame={hands} />
               </div>
               {camera.state !== 'active' ? (
-                <div className="live-stage-placeholder">
+                <div
+                  className="live-stage-placeholder"
+                  // what the feedback card says too, when practising ("The camera is off. Start…")
+                  data-camera-said={
+                    camera.state === 'error' ||
+                    (camera.state === 'inactive' && (connection.state === 'connected' || down))
+                      ? 'true'
+                      : undefined
+                  }
+                >
                   {camera.state === 'initializing'
                     ? 'Starting the camera…'
                     : camera.state === 'error'
