@@ -134,11 +134,7 @@ export const SCRIPTED_CASES: ScriptedCase[] = [
     // counted, held on at C, reads as O
     name: 'a digit held into the next letter, read as the letter of its handshape (20 COOKIE)',
     words: ['20', 'COOKIE'],
-    steps: [
-      ...signWord('20', 700, 800),
-      { hand: 'O', ms: 2000 },
-      { hand: 'C', ms: 700 },
-    ],
+    steps: [...signWord('20', 700, 800), { hand: 'O', ms: 2000 }, { hand: 'C', ms: 700 }],
     counted: ['2:2:true', '0:0:true', 'C:C:true'],
     hints: [],
   },
