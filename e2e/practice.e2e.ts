@@ -124,7 +124,9 @@ test('a word signed right scores 100% on the result screen and on the dashboard'
   }
 });
 
-test('killing the server mid-story loses no completed letter: the client reconnects and resumes', async ({ page }) => {
+test('killing the server mid-story loses no completed letter: practice goes on on the device, then the client reconnects and resumes', async ({
+  page,
+}) => {
   test.setTimeout(240_000);
   let server: E2EServer = await startE2EServer();
   const port = new URL(server.url).port;
@@ -153,6 +155,9 @@ test('killing the server mid-story loses no completed letter: the client reconne
     await page.getByTestId('advanced').locator('summary').click();
     await server.stop('SIGKILL');
     await expect(page.getByText(/Reconnect attempts: [1-5]\/5/)).toBeVisible({ timeout: 30_000 });
+    // the story goes on on this device while the server is away (its signs counted nothing for the
+    // five attempts' 16 s before)
+    await expect(page.getByTestId('offline-practice')).toBeVisible({ timeout: 10_000 });
     // The restart can take longer than the five reconnect attempts on a busy machine: hold the
     // page's clock while the server boots, so the backoff does not run out meanwhile.
     await page.clock.install();

@@ -10,6 +10,7 @@ import { PerformanceStats } from './components/PerformanceStats';
 import { useFrameLight } from './hooks/useFrameLight';
 import { useFrameStreamer } from './hooks/useFrameStreamer';
 import { useLiveSocket } from './hooks/useLiveSocket';
+import { useTrueFor } from './hooks/useTrueFor';
 import { useWebcam } from './hooks/useWebcam';
 import { LocalFrameTime, OfflinePracticeStatus } from './on-device/OfflinePracticeStatus';
 import { useLocalRecognition, type LocalRecognition } from './on-device/use-local-recognition';
@@ -48,6 +49,18 @@ export interface LiveContext {
 /** After the reconnect attempts ran out, how often the page tries again by itself. */
 export const RETRY_AFTER_ERROR_MS = 30_000;
 
+/**
+ * A drop while a story is practised: after this long reconnecting, practice goes on on this device
+ * (the five reconnect attempts take about 16 s, and the learner's signs in them counted nothing:
+ * the learner review of 2026-11-28). Shorter drops (a blip) stay with the server.
+ */
+export const HAND_OVER_AFTER_MS = 2_000;
+
+/** Reconnecting after an abnormal close, its attempts not yet run out. */
+export function reconnecting(c: LiveSocketSnapshot): boolean {
+  return c.state !== 'connected' && c.state !== 'error' && c.reconnectAttempts > 0;
+}
+
 /** Offline, or closed for good (error after the attempts, or closed normally): not a reconnect in progress. */
 export function connectionDown(online: boolean, c: LiveSocketSnapshot): boolean {
   return !online || c.state === 'error' || (c.state === 'disconnected' && c.reconnectAttempts === 0);
@@ -81,8 +94,10 @@ export function AslWorldPage({
   const [chosenDevice, setChosenDevice] = useState<string>('');
   const autoStarted = useRef(false);
   const online = useOnline();
-  const down = connectionDown(online, connection);
   const [localWanted, setLocalWanted] = useState(false);
+  // practising, a reconnect that takes a while counts as down too: the story goes on on this device
+  const longDrop = useTrueFor(localWanted && reconnecting(connection), HAND_OVER_AFTER_MS);
+  const down = connectionDown(online, connection) || longDrop;
   const [holding, setHolding] = useState(false);
   const cameraOn = camera.state === 'active' && camera.stream !== null;
   const recognition = useLocalRecognition(videoRef, { prepare: localWanted, run: localWanted && down && cameraOn });
