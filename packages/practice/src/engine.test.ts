@@ -99,6 +99,33 @@ describe('practice engine: what counts as an attempt', () => {
     ]);
   });
 
+  it('takes back the last counted attempt (its save failed): the letter is asked again, first try and not done', () => {
+    const { engine } = run(['SUN'], signWord('SU', 700, 800));
+    expect(engine.target?.letter).toBe('N');
+    engine.undoLast();
+    expect(engine.target?.letter).toBe('U');
+    expect(engine.lettersDone).toBe(1);
+    const again = run(['SUN'], []).engine;
+    let e: PracticeEvent | null = null;
+    for (const f of framesOf([{ hand: 'U', ms: 700 }])) e = again.frame(f) ?? e;
+    expect(e).toMatchObject({ correct: false, firstTry: true });
+    again.undoLast();
+    // a wrong try taken back: the next try at S is still the first
+    for (const f of framesOf(
+      [
+        { hand: null, ms: 300 },
+        { hand: 'S', ms: 700 },
+      ],
+      2_000,
+    ))
+      e = again.frame(f) ?? e;
+    expect(e).toMatchObject({ target: { letter: 'S' }, correct: true, firstTry: true });
+    again.undoLast();
+    again.undoLast(); // once only
+    expect(again.target?.letter).toBe('S');
+    expect(again.lettersDone).toBe(0);
+  });
+
   it('keeps the accepted letter spent however long it is held (3 s)', () => {
     const { counted } = run(['AB'], [{ hand: 'A', ms: 3500 }]);
     expect(counted).toHaveLength(1);

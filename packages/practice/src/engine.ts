@@ -78,6 +78,8 @@ export class PracticeEngine {
   private readonly tried = new Set<number>();
   /** letters (target indexes) signed right: a letter skipped (Next Sentence) is not done */
   private readonly signed = new Set<number>();
+  /** where the last counted attempt moved from, to take it back (undoLast) */
+  private lastCounted: { i: number; tried: boolean; signed: boolean } | null = null;
 
   constructor(
     readonly story: Pick<Story, 'sentences'>,
@@ -163,6 +165,7 @@ export class PracticeEngine {
 
     const correct = out.label === target.letter;
     const firstTry = !this.tried.has(this.i);
+    this.lastCounted = { i: this.i, tried: !firstTry, signed: this.signed.has(this.i) };
     this.tried.add(this.i);
     let hint: string;
     if (correct) hint = praiseFor(target);
@@ -183,6 +186,19 @@ export class PracticeEngine {
       advanced: correct,
       finished: correct && this.finished,
     };
+  }
+
+  /**
+   * Takes back the attempt the last frame counted (its save failed): the letter is asked again, as
+   * if it had not been tried. The hand must still change before it counts again.
+   */
+  undoLast(): void {
+    const u = this.lastCounted;
+    if (!u) return;
+    this.lastCounted = null;
+    this.i = u.i;
+    if (!u.tried) this.tried.delete(u.i);
+    if (!u.signed) this.signed.delete(u.i);
   }
 
   /** Back to the first letter of the current word; the hand must change before it counts again. */

@@ -131,6 +131,12 @@ export const practiceSessions = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     completedAt: timestamp('completed_at', { withTimezone: true }),
     activeMs: integer('active_ms').notNull().default(0),
+    /**
+     * The live copy practising the session (one tab at a time): a copy saves only while it is the
+     * holder, and a tab taking the session up makes its copy the holder. The device's uploads do
+     * not change it. Null: no live copy has taken it up (made by an upload).
+     */
+    holder: uuid('holder'),
     clientId: uuid('client_id'),
     /**
      * How the session's attempts were counted: 'letters' (an attempt is a change of the hand;

@@ -110,8 +110,9 @@ describe.each(DB_KINDS)('practice time of one session (%s)', (kind) => {
       const second = (await PracticeSession.findResumable(db, learner.user_id, { sessionId: first.id }, (id) =>
         getStory(db, id),
       ))!;
-      await (end === 'stop' ? first.stop() : first.restart());
-      expect(await second.complete()).toBeNull();
+      // the copy holding the session (taken up last) ends it; the first copy's Complete Story comes after
+      await (end === 'stop' ? second.stop() : second.restart());
+      expect(await first.complete()).toBeNull();
       const [row] = await db.select().from(practiceSessions).where(eq(practiceSessions.id, first.id));
       expect(row).toMatchObject({
         status: end === 'stop' ? 'stopped' : 'restarted',
@@ -266,6 +267,92 @@ describe.each(DB_KINDS)('a session continued on the device and handed back (%s)'
     }
     await live.recordAttempt(attempt(live, false)); // a wrong try online: the same session's row
     expect((await rows()).map((r) => [r.id, r.lettersDone, r.status])).toEqual([[live.id, 2, 'active']]);
+  });
+});
+
+describe.each(DB_KINDS)('one copy of a session saves: the one that took it up last (%s)', (kind) => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer(kind, { RECOGNITION_WORKERS: '0' });
+  });
+  afterAll(async () => {
+    await server?.stop();
+  });
+  const resume = (db: TestServer['database']['db'], userId: string, id: string) =>
+    PracticeSession.findResumable(db, userId, { sessionId: id }, (storyId) => getStory(db, storyId));
+  const row = async (db: TestServer['database']['db'], id: string) =>
+    (await db.select().from(practiceSessions).where(eq(practiceSessions.id, id)))[0]!;
+  /** The letter asked, signed right: the engine moves on (as on a counted frame), then the attempt is saved. */
+  const signRight = (s: PracticeSession) => {
+    const t = s.target!;
+    const next = s.engine.targets[s.engine.targets.indexOf(t) + 1];
+    s.engine.markSigned([pos(t)]);
+    if (next) s.engine.moveTo(next);
+    return s.recordAttempt({ ...attempt(s), target: t, detected: t.letter });
+  };
+
+  it('a copy continued from the device stops saving once another takes the session up (another process)', async () => {
+    const db = server.database.db;
+    const learner = await registerLearner(server.api);
+    const story = (await getStory(db, 'l1-my-cat'))!;
+    const first = PracticeSession.start(db, learner.user_id, story);
+    await signRight(first);
+    // back from the device in one process: practice continued at the third letter
+    const handedBack = (await resume(db, learner.user_id, first.id))!;
+    const [, , third, fourth] = handedBack.engine.targets;
+    expect(await handedBack.moveTo(pos(third!))).toBe(true);
+    // the learner opens the story in another tab, served by another process, and signs on there
+    const other = (await resume(db, learner.user_id, first.id))!;
+    expect(other.state().target).toMatchObject(pos(third!));
+    await signRight(other);
+    const moved = await row(db, first.id);
+    // the copy handed back earlier counts nothing more, and moves nothing back
+    expect(await signRight(handedBack)).toBeNull();
+    expect(handedBack.takenUpElsewhere).toBe(true);
+    expect(await row(db, first.id)).toMatchObject({
+      sentenceIndex: moved.sentenceIndex,
+      wordIndex: moved.wordIndex,
+      letterIndex: moved.letterIndex,
+      lettersDone: 2,
+    });
+    expect(moved).toMatchObject({ sentenceIndex: fourth!.sentence_index, letterIndex: fourth!.letter_index });
+  });
+
+  it("a late piece of the device's log adds its letters and leaves the live copy practising", async () => {
+    const db = server.database.db;
+    const learner = await registerLearner(server.api);
+    const story = (await getStory(db, 'l1-my-cat'))!;
+    const live = PracticeSession.start(db, learner.user_id, story);
+    const [, second, third] = live.engine.targets;
+    await signRight(live);
+    // reloaded: the page's copy taken up again (no place from the device)
+    const reloaded = (await resume(db, learner.user_id, live.id))!;
+    // the device's earlier offline part lands now: the second letter, signed there
+    const stored = await saveOfflineSession(db, learner.user_id, story, {
+      client_id: randomUUID(),
+      story_id: story.id,
+      session_id: live.id,
+      started_at: new Date(Date.now() - 10_000).toISOString(),
+      completed_at: null,
+      attempts: [
+        {
+          client_id: randomUUID(),
+          ...pos(second!),
+          target: second!.letter,
+          detected: second!.letter,
+          correct: true,
+          confidence: 0.9,
+          held_ms: 400,
+          at: new Date(Date.now() - 5_000).toISOString(),
+        },
+      ],
+    });
+    expect(stored).toMatchObject({ session_id: live.id, status: 'active', attempts_stored: 1 });
+    // the live copy goes on: its next try is stored, and the letters done count the device's
+    reloaded.engine.moveTo(third!);
+    expect(await signRight(reloaded)).toEqual(expect.any(String));
+    expect(reloaded.isActive).toBe(true);
+    expect((await row(db, live.id)).lettersDone).toBe(3);
   });
 });
 

@@ -9,7 +9,7 @@ import {
 } from '@asl/practice';
 import type { PracticeState, PracticeTarget, SessionCompleteData, Story } from '@asl/protocol';
 import { randomUUID } from 'node:crypto';
-import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { practiceAttempts, practiceSessions } from '../db/schema';
 import { sessionAttempts, signedPositions } from './session-attempts';
@@ -34,9 +34,9 @@ export class PracticeSession {
   /** when this copy of the session was opened (practice time counts from it, or from its row's last save) */
   private readonly openedAt = Date.now();
   /**
-   * Another copy (another tab, another server process) took the session up and saved it since this
-   * copy last saw it: this copy writes nothing more (an older tab's save moved the place and the
-   * letters done back: the attack review of 2026-11-28).
+   * Another copy (another tab, another server process) took the session up since: this copy writes
+   * nothing more (an older tab's save moved the place and the letters done back: the attack review
+   * of 2026-11-28).
    */
   private takenUp = false;
 
@@ -48,6 +48,8 @@ export class PracticeSession {
     readonly story: Story,
     rules: Partial<AttemptRules>,
     opts: { signed?: Position[]; spent?: string[] } = {},
+    /** this copy's name as the session's holder (the row's `holder`) */
+    private readonly copyId: string = randomUUID(),
   ) {
     this.engine = new PracticeEngine(story, { rules, signed: opts.signed ?? [], spent: opts.spent ?? [] });
     this.status = (row?.status as SessionStatus | undefined) ?? 'active';
@@ -73,7 +75,13 @@ export class PracticeSession {
     return new PracticeSession(db, userId, randomUUID(), null, story, rules, { spent });
   }
 
-  /** The learner's unfinished session: by id, or the latest active one of the story. */
+  /**
+   * The learner's unfinished session (by id, or the latest active one of the story), taken up by a
+   * new copy: it becomes the session's holder, and every other copy stops saving. The row and its
+   * attempts are read after that write, which waits for a save another copy has in flight, so this
+   * copy starts from it (a tab taking the session up while the old tab's try was saving stopped
+   * both: the re-check of 2026-11-28).
+   */
   static async findResumable(
     db: Db,
     userId: string,
@@ -85,17 +93,24 @@ export class PracticeSession {
     if (by.sessionId) cond.push(eq(practiceSessions.id, by.sessionId));
     else if (by.storyId) cond.push(eq(practiceSessions.storyId, by.storyId));
     else return null;
-    const [row] = await db
-      .select()
+    const [found] = await db
+      .select({ id: practiceSessions.id, storyId: practiceSessions.storyId })
       .from(practiceSessions)
       .where(and(...cond))
       .orderBy(desc(practiceSessions.updatedAt))
       .limit(1);
-    if (!row) return null;
-    const story = await loadStory(row.storyId);
+    if (!found) return null;
+    const story = await loadStory(found.storyId);
     if (!story) return null;
+    const copyId = randomUUID();
+    const [row] = await db
+      .update(practiceSessions)
+      .set({ holder: copyId })
+      .where(and(eq(practiceSessions.id, found.id), ...cond))
+      .returning();
+    if (!row) return null; // ended meanwhile
     const signed = await signedPositions(db, row.id);
-    return new PracticeSession(db, userId, row.id, row, story, rules, { signed });
+    return new PracticeSession(db, userId, row.id, row, story, rules, { signed }, copyId);
   }
 
   get target(): PracticeTarget | null {
@@ -106,7 +121,7 @@ export class PracticeSession {
     return this.status === 'active' && !this.takenUp;
   }
 
-  /** Whether another copy took the session up and saved it since this copy last did. */
+  /** Whether another copy took the session up since this copy did. */
   get takenUpElsewhere(): boolean {
     return this.takenUp;
   }
@@ -140,11 +155,21 @@ export class PracticeSession {
         storyId: this.story.id,
         ...this.positionColumns(),
         updatedAt: new Date(this.openedAt), // practice time is counted from the row's last save (savePosition)
+        holder: this.copyId,
       })
       .onConflictDoNothing()
       .returning();
-    // or the device's upload made it first (practice continued offline, then back here)
-    this.row = row ?? (await this.ownRow(db));
+    // or the device's upload made it first (practice continued offline, then back here): taken up
+    this.row =
+      row ??
+      (
+        await db
+          .update(practiceSessions)
+          .set({ holder: this.copyId })
+          .where(and(eq(practiceSessions.id, this.id), eq(practiceSessions.userId, this.userId)))
+          .returning()
+      )[0] ??
+      null;
     if (!this.row) throw new Error('session insert returned nothing');
   }
 
@@ -174,27 +199,21 @@ export class PracticeSession {
    * whichever copy of it (a second tab, a reloaded page) made them, so two tabs on one session do
    * not count the same minutes twice. A session last saved more than that gap before this copy was
    * opened (resumed another day) counts from the opening instead. False when the session was
-   * ended elsewhere meanwhile, or saved by another copy since this one last saw it (taken up in
-   * another tab): nothing is written then. A copy continued from the device's practice does not
-   * compare, since the device's upload saves the same session meanwhile.
+   * ended elsewhere meanwhile, or another copy took it up (another tab): nothing is written then.
+   * The letters signed are read again first: the device's uploads add attempts to the session at
+   * any time (a late piece of an earlier offline part, practice handed back).
    */
   private async savePosition(db: Db = this.db, result: SessionResult = {}): Promise<boolean> {
     if (this.takenUp) return false;
-    if (this.handedOver) {
-      this.row ??= await this.ownRow(db); // made by the device's upload meanwhile
-      if (this.row) this.engine.markSigned(await signedPositions(db, this.id));
-    }
+    if (this.handedOver) this.row ??= await this.ownRow(db); // made by the device's upload meanwhile
     if (!this.row) return this.isActive;
+    this.engine.markSigned(await signedPositions(db, this.id));
     const now = new Date();
     const ms = (t: SQL) => sql`(extract(epoch from ${t}) * 1000)`;
     const saved = ms(sql`${practiceSessions.updatedAt}`);
     const opened = ms(sql`${new Date(this.openedAt).toISOString()}::timestamptz`);
     const from = sql`case when ${saved} < ${opened} - ${MAX_ACTIVE_GAP_MS} then ${opened} else ${saved} end`;
     const added = sql`greatest(0, least(${MAX_ACTIVE_GAP_MS}, round(${ms(sql`${now.toISOString()}::timestamptz`)} - ${from})))::int`;
-    // unchanged since this copy last saw it (to the millisecond, as a JavaScript date keeps it)
-    const unchanged = this.handedOver
-      ? undefined
-      : sql`date_trunc('milliseconds', ${practiceSessions.updatedAt}) = ${this.row.updatedAt.toISOString()}::timestamptz`;
     const updated = await db
       .update(practiceSessions)
       .set({
@@ -202,17 +221,25 @@ export class PracticeSession {
         status: this.status,
         updatedAt: now,
         activeMs: sql`${practiceSessions.activeMs} + ${added}`,
+        holder: this.copyId,
         ...result,
       })
       // never a session ended elsewhere (finished on the device): every change starts from active
-      .where(and(eq(practiceSessions.id, this.id), eq(practiceSessions.status, 'active'), unchanged))
+      .where(
+        and(
+          eq(practiceSessions.id, this.id),
+          eq(practiceSessions.status, 'active'),
+          // a session made by an upload and continued here has no holder yet
+          or(eq(practiceSessions.holder, this.copyId), isNull(practiceSessions.holder)),
+        ),
+      )
       .returning({ activeMs: practiceSessions.activeMs, updatedAt: practiceSessions.updatedAt });
     if (updated[0]) {
       this.row = { ...this.row, ...updated[0] };
       return true;
     }
     // ended elsewhere meanwhile (its upload from the device): this copy ends too, rather than
-    // counting more attempts in it and reopening it; or saved by another copy: this one stops
+    // counting more attempts in it and reopening it; or taken up by another copy: this one stops
     const row = await this.ownRow(db);
     if (row?.status === 'active') this.takenUp = true;
     else if (row) this.status = row.status as SessionStatus;
@@ -241,7 +268,10 @@ export class PracticeSession {
       });
       return stored ? id : null;
     } catch (err) {
-      this.row = rowBefore; // nothing of it was written
+      // nothing of it was written: the letter is asked again (a failed save skipped it: the re-check
+      // of 2026-11-28)
+      this.row = rowBefore;
+      this.engine.undoLast();
       throw err;
     }
   }

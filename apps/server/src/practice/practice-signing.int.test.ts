@@ -1,8 +1,9 @@
+import { randomUUID } from 'node:crypto';
 import { OWN_SESSION_MESSAGES, SESSION_ENDED_ACTION } from '@asl/protocol';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { practiceAttempts, practiceSessions } from '../db/schema';
-import { photoFrame } from '../test/frames';
+import { blankFrame, photoFrame } from '../test/frames';
 import { call } from '../test/http';
 import { LETTER_PHOTOS } from '../test/letter-photos';
 import { LiveTestClient } from '../test/live-client';
@@ -50,6 +51,7 @@ describe('signing a story with real photos through the real recogniser', () => {
     for (const l of new Set([...LETTERS, 'Y'])) frames.set(l, await photoFrame(LETTER_PHOTOS[l]!));
     frames.set('N?', await photoFrame(DOUBTFUL_N));
     for (const [digit, photo] of Object.entries(DIGIT_PHOTOS)) frames.set(digit, await photoFrame(photo));
+    frames.set('none', await blankFrame());
   });
   afterAll(async () => {
     await server?.stop();
@@ -67,12 +69,20 @@ describe('signing a story with real photos through the real recogniser', () => {
       if (wait > 0) await new Promise((r) => setTimeout(r, wait)); // the camera's frame clock
       lastSent = performance.now();
       const n = ++frameNo;
+      const errorsBefore = c.received.filter((m) => m.type === 'error').length;
+      let errors = 0;
       c.send({
         type: 'raw_frame',
         frame_data: frames.get(letter)!,
         metadata: { frame_number: n, width: 320, height: 240 },
       });
-      await c.next((m) => m.type === 'processed_frame' && m.metadata.frame_number === n, 60_000);
+      // answered with its landmarks, or with an error (the server could not save what it read)
+      await c.next(
+        (m) =>
+          (m.type === 'processed_frame' && m.metadata.frame_number === n) ||
+          (m.type === 'error' && ++errors > errorsBefore),
+        60_000,
+      );
     };
     const feedbackCount = () => c.received.filter((m) => m.type === 'asl_feedback').length;
     return {
@@ -340,7 +350,7 @@ describe('signing a story with real photos through the real recogniser', () => {
         .set(
           how === 'ended'
             ? { status: 'stopped' }
-            : { updatedAt: new Date(), wordIndex: 1, letterIndex: 1, lettersDone: 4 },
+            : { holder: randomUUID(), wordIndex: 1, letterIndex: 1, lettersDone: 4 },
         )
         .where(eq(practiceSessions.id, sessionId));
       await cam.show('S', 800);
@@ -379,6 +389,34 @@ describe('signing a story with real photos through the real recogniser', () => {
     // the 0 kept up while the next sentence's C of COOKIE is asked: the same hand, not a try at C
     await expectHeldCountsNothing(c, cam, '0');
     await expectHeldCountsNothing(c, cam, '0');
+    c.close();
+  }, 240_000);
+
+  it('a try whose save fails is asked again: the letter is not skipped, and signing it again counts it right', async () => {
+    const token = await newLearner();
+    const { c, cam, sessionId } = await start(token);
+    expect((await cam.holdUntilFeedback('S')).data).toMatchObject({ target: 'S', correct: true });
+    // the database refuses U's attempt once (a dropped connection, a timeout)
+    const db = server.database.db;
+    const fn = `refuse_${sessionId.replaceAll('-', '')}`;
+    await db.execute(
+      sql.raw(`create function ${fn}() returns trigger language plpgsql as $$ begin raise exception 'refused'; end $$`),
+    );
+    await db.execute(
+      sql.raw(
+        `create trigger ${fn} before insert on practice_attempts for each row when (new.session_id = '${sessionId}' and new.target = 'U') execute function ${fn}()`,
+      ),
+    );
+    const errors = () => c.received.filter((m) => m.type === 'error').length;
+    for (let i = 0; i < 80 && errors() === 0; i++) await cam.show('U', 50);
+    expect(errors()).toBe(1);
+    await db.execute(sql.raw(`drop trigger ${fn} on practice_attempts`));
+    await db.execute(sql.raw(`drop function ${fn}()`));
+    // the hand down and up again: U is still the letter asked, and counts right
+    await cam.show('none', 400);
+    expect((await cam.holdUntilFeedback('U')).data).toMatchObject({ target: 'U', correct: true });
+    const stored = await db.select().from(practiceAttempts).where(eq(practiceAttempts.sessionId, sessionId));
+    expect(stored.map((a) => `${a.target}:${a.correct}`)).toEqual(['S:true', 'U:true']);
     c.close();
   }, 240_000);
 });

@@ -12,3 +12,11 @@ export async function photoFrame(relPath: string, background = '#000'): Promise<
     .toBuffer();
   return `data:image/jpeg;base64,${jpeg.toString('base64')}`;
 }
+
+/** A frame with no hand in it (a dark room's wall), as a data URL. */
+export async function blankFrame(): Promise<string> {
+  const jpeg = await sharp({ create: { width: 320, height: 240, channels: 3, background: '#2a2a2a' } })
+    .jpeg({ quality: 85 })
+    .toBuffer();
+  return `data:image/jpeg;base64,${jpeg.toString('base64')}`;
+}
