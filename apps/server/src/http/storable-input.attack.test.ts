@@ -112,8 +112,8 @@ describe.each(DB_KINDS)('input the database cannot store as sent (%s)', (kind) =
     const odd = await upload({
       client_id: randomUUID(),
       story_id: storyId,
-      started_at: '9999-01-01T00:00:00Z',
-      completed_at: '1970-01-01T00:00:00Z',
+      started_at: '1970-01-01T00:00:00Z',
+      completed_at: '1970-01-01T00:10:00Z',
       sent_at: '9999-12-31T00:00:00Z',
       attempts: [],
     });
