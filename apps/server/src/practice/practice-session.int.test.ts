@@ -1,10 +1,11 @@
 import type { PracticeEvent } from '@asl/practice';
 import type { PracticeTarget } from '@asl/protocol';
 import { randomUUID } from 'node:crypto';
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { practiceAttempts, practiceSessions } from '../db/schema';
 import { registerLearner } from '../test/learners';
+import { refusedWrites } from '../test/refused-writes';
 import { DB_KINDS, startTestServer, type TestServer } from '../test/test-server';
 import { saveOfflineSession } from './offline-sessions';
 import { PracticeSession } from './practice-session';
@@ -142,17 +143,12 @@ describe.each(DB_KINDS)('a counted try stored whole or not at all (%s)', (kind) 
     const story = (await getStory(db, 'l1-my-cat'))!;
     const s = PracticeSession.start(db, learner.user_id, story);
     // the attempts table refuses this session's rows (a full disk, a connection dropped mid-write)
-    const fn = `refuse_${s.id.replaceAll('-', '')}`;
-    await db.execute(
-      sql.raw(`create function ${fn}() returns trigger language plpgsql as $$ begin raise exception 'refused'; end $$`),
-    );
-    const refuse = () =>
-      db.execute(
-        sql.raw(
-          `create trigger ${fn} before insert on practice_attempts for each row when (new.session_id = '${s.id}') execute function ${fn}()`,
-        ),
-      );
-    await refuse();
+    const refused = await refusedWrites(db, {
+      op: 'insert',
+      table: 'practice_attempts',
+      when: `new.session_id = '${s.id}'`,
+    });
+    await refused.refuse();
     const rows = () => db.select().from(practiceSessions).where(eq(practiceSessions.id, s.id));
     const attempts = () => db.select().from(practiceAttempts).where(eq(practiceAttempts.sessionId, s.id));
     const [first, second, third] = s.engine.targets;
@@ -161,17 +157,16 @@ describe.each(DB_KINDS)('a counted try stored whole or not at all (%s)', (kind) 
     s.engine.moveTo(second!);
     await expect(s.recordAttempt(rightAt(first!))).rejects.toThrow();
     expect(await rows()).toEqual([]); // not a session at its second letter with no try in it
-    await db.execute(sql.raw(`drop trigger ${fn} on practice_attempts`));
+    await refused.allow();
     await expect(s.recordAttempt(rightAt(first!))).resolves.toEqual(expect.any(String));
     expect((await rows())[0]).toMatchObject({ letterIndex: 1 });
 
-    await refuse();
+    await refused.refuse();
     s.engine.moveTo(third!);
     await expect(s.recordAttempt(rightAt(second!))).rejects.toThrow();
     expect((await rows())[0]).toMatchObject({ letterIndex: 1 }); // still at the letter with no try stored
     expect((await attempts()).map((a) => a.target)).toEqual([first!.letter]);
-    await db.execute(sql.raw(`drop trigger ${fn} on practice_attempts`));
-    await db.execute(sql.raw(`drop function ${fn}()`));
+    await refused.remove();
   });
 
   it('a result that cannot be written leaves the session open: never ended without its score', async () => {
@@ -181,18 +176,14 @@ describe.each(DB_KINDS)('a counted try stored whole or not at all (%s)', (kind) 
     const s = PracticeSession.start(db, learner.user_id, story);
     await s.recordAttempt(attempt(s));
     // the score's write fails (a killed server between the end and its score left it ended with none)
-    const fn = `refuse_end_${s.id.replaceAll('-', '')}`;
-    await db.execute(
-      sql.raw(`create function ${fn}() returns trigger language plpgsql as $$ begin raise exception 'refused'; end $$`),
-    );
-    await db.execute(
-      sql.raw(
-        `create trigger ${fn} before update on practice_sessions for each row when (new.id = '${s.id}' and new.overall_score is not null) execute function ${fn}()`,
-      ),
-    );
+    const refused = await refusedWrites(db, {
+      op: 'update',
+      table: 'practice_sessions',
+      when: `new.id = '${s.id}' and new.overall_score is not null`,
+    });
+    await refused.refuse();
     await expect(s.complete()).rejects.toThrow();
-    await db.execute(sql.raw(`drop trigger ${fn} on practice_sessions`));
-    await db.execute(sql.raw(`drop function ${fn}()`));
+    await refused.remove();
     const [row] = await db.select().from(practiceSessions).where(eq(practiceSessions.id, s.id));
     expect(row).toMatchObject({ status: 'active', overallScore: null, completedAt: null });
   });

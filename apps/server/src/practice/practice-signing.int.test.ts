@@ -1,12 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { OWN_SESSION_MESSAGES, SESSION_ENDED_ACTION } from '@asl/protocol';
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { practiceAttempts, practiceSessions } from '../db/schema';
 import { blankFrame, photoFrame } from '../test/frames';
 import { call } from '../test/http';
 import { LETTER_PHOTOS } from '../test/letter-photos';
 import { LiveTestClient } from '../test/live-client';
+import { refusedWrites } from '../test/refused-writes';
 import { startTestServer, type TestServer } from '../test/test-server';
 
 /** "A Sunny Day": SUN, HOT, HAT, FUN (12 letters). */
@@ -398,20 +399,16 @@ describe('signing a story with real photos through the real recogniser', () => {
     expect((await cam.holdUntilFeedback('S')).data).toMatchObject({ target: 'S', correct: true });
     // the database refuses U's attempt once (a dropped connection, a timeout)
     const db = server.database.db;
-    const fn = `refuse_${sessionId.replaceAll('-', '')}`;
-    await db.execute(
-      sql.raw(`create function ${fn}() returns trigger language plpgsql as $$ begin raise exception 'refused'; end $$`),
-    );
-    await db.execute(
-      sql.raw(
-        `create trigger ${fn} before insert on practice_attempts for each row when (new.session_id = '${sessionId}' and new.target = 'U') execute function ${fn}()`,
-      ),
-    );
+    const refused = await refusedWrites(db, {
+      op: 'insert',
+      table: 'practice_attempts',
+      when: `new.session_id = '${sessionId}' and new.target = 'U'`,
+    });
+    await refused.refuse();
     const errors = () => c.received.filter((m) => m.type === 'error').length;
     for (let i = 0; i < 80 && errors() === 0; i++) await cam.show('U', 50);
     expect(errors()).toBe(1);
-    await db.execute(sql.raw(`drop trigger ${fn} on practice_attempts`));
-    await db.execute(sql.raw(`drop function ${fn}()`));
+    await refused.remove();
     // the hand down and up again: U is still the letter asked, and counts right
     await cam.show('none', 400);
     expect((await cam.holdUntilFeedback('U')).data).toMatchObject({ target: 'U', correct: true });
