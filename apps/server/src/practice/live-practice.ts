@@ -60,7 +60,7 @@ export class LivePractice implements LiveSessionHooks {
    * The socket practising each session in this process: one at a time, since two copies of a
    * session would each save their own place over the other's.
    */
-  private readonly holders = new Map<string, Set<LiveConnection>>();
+  private readonly holders = new Map<string, LiveConnection>();
 
   private of(conn: LiveConnection): ConnState {
     let s = this.state.get(conn);
@@ -119,17 +119,12 @@ export class LivePractice implements LiveSessionHooks {
     conn.send('control_response', { data: { action: msg.action, success: true, state: now.state() } });
   }
 
-  /** The session this socket practises (null: none), as the other sockets on it know. */
+  /** The session this socket practises (null: none). */
   private hold(conn: LiveConnection, s: ConnState, session: PracticeSession | null): void {
-    const was = s.session ? this.holders.get(s.session.id) : undefined;
-    was?.delete(conn);
-    if (was?.size === 0) this.holders.delete(s.session!.id);
+    if (s.session && this.holders.get(s.session.id) === conn) this.holders.delete(s.session.id);
     s.session = session;
     conn.sessionId = session?.id ?? null;
-    if (!session) return;
-    const set = this.holders.get(session.id) ?? new Set<LiveConnection>();
-    set.add(conn);
-    this.holders.set(session.id, set);
+    if (session) this.holders.set(session.id, conn);
   }
 
   /**
@@ -205,8 +200,8 @@ export class LivePractice implements LiveSessionHooks {
     if (same) session.engine.spend(same.engine.spent);
     else s.reader.reset();
     // taken up here: another tab practising it stops (it would save its own place over this one's)
-    for (const other of [...(this.holders.get(session.id) ?? [])])
-      if (other !== conn) this.tellEnded(other, session, true);
+    const other = this.holders.get(session.id);
+    if (other && other !== conn) this.tellEnded(other, session, true);
     this.hold(conn, s, session);
     // a resumed session's attempts so far: the page (perhaps reloaded) scores the story with them
     const attempts = resumed && session.saved ? await sessionAttempts(this.db, session.id) : null;
