@@ -70,7 +70,6 @@ export const ERROR_CODES = {
   },
   // offline uploads
   TARGET_MISMATCH: { status: 422, message: "An attempt does not match the story's letters." },
-  ATTEMPT_OUTSIDE_SESSION: { status: 422, message: "An attempt is dated outside its session's start and end." },
   CLIENT_ID_CONFLICT: { status: 409, message: 'That client id already belongs to another record.' },
   RECOGNITION_UNAVAILABLE: { status: 503, message: 'Recognition is not available right now.' },
   // a recognition worker overran its deadline (and was replaced) or crashed on a frame: the server's fault
