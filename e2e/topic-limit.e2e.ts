@@ -34,6 +34,16 @@ test("a learner past the hour's new topics is told so, and can still pick a stor
 
     await topic('wombat');
     await expect(page.getByRole('heading', { name: 'All about Wombat' })).toBeVisible();
+
+    // a topic no story can be made from: said so, in view below the sticky header (it was
+    // "That story was not found.", scrolled under the header)
+    await page.getByRole('button', { name: 'Choose another story' }).click();
+    await topic('!!!');
+    const said = page.getByText('No story can be made from that topic. Try a word or two, such as rain or ice cream.');
+    await expect(said).toBeInViewport();
+    const header = (await page.locator('header.header').boundingBox())!;
+    const box = (await said.boundingBox())!;
+    expect(box.y).toBeGreaterThanOrEqual(header.y + header.height);
   } finally {
     await server.stop();
     await removeDir(server.dataDir);

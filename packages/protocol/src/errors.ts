@@ -64,6 +64,10 @@ export const ERROR_CODES = {
   SESSION_NOT_STARTED: { status: 409, message: 'Start a practice session first.' },
   SESSION_NOT_FOUND: { status: 404, message: 'That practice session was not found.' },
   STORY_NOT_FOUND: { status: 404, message: 'That story was not found.' },
+  TOPIC_UNUSABLE: {
+    status: 400,
+    message: 'No story can be made from that topic. Try a word or two, such as rain or ice cream.',
+  },
   STORIES_MADE_LIMITED: {
     status: 429,
     message: 'You have started many new topics and drills this hour. Choose a story from the list, or try again later.',

@@ -119,6 +119,16 @@ describe.each(DB_KINDS)('stories, practice sessions and progress (%s)', (kind) =
     expect((await c.next((m) => m.type === 'error')).data.code).toBe('INVALID_MESSAGE');
     c.send({ type: 'control', action: 'start_session', data: { story_id: 'no-such-story' } });
     expect((await c.nth('error', 2)).data.code).toBe('STORY_NOT_FOUND');
+    // a topic of two words is two words; one with nothing to spell is said so
+    c.send({ type: 'control', action: 'start_session', data: { topic: 'Ice Crème' } });
+    const two = await c.nth('practice_session_response', 3);
+    expect(two.data.story).toMatchObject({ id: 'topic-ice-creme', title: 'All about Ice creme' });
+    expect(two.data.story.sentences[0].targets).toEqual(['ICE', 'CREME']);
+    c.send({ type: 'control', action: 'start_session', data: { topic: '!!!' } });
+    expect(await c.nth('error', 3)).toMatchObject({
+      data: { code: 'TOPIC_UNUSABLE' },
+      message: 'No story can be made from that topic. Try a word or two, such as rain or ice cream.',
+    });
     c.close();
   });
 

@@ -183,7 +183,7 @@ export class LivePractice implements LiveSessionHooks {
         return;
       }
       if (!story) {
-        conn.sendError(session_id ? 'SESSION_NOT_FOUND' : 'STORY_NOT_FOUND');
+        conn.sendError(session_id ? 'SESSION_NOT_FOUND' : story_id || !topic ? 'STORY_NOT_FOUND' : 'TOPIC_UNUSABLE');
         return;
       }
       session = PracticeSession.start(this.db, conn.user.id, story, { holdMs: this.holdMs });

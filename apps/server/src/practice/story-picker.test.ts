@@ -56,6 +56,12 @@ describe('story picker', () => {
     expect(topicWords('hot-dog')).toEqual(['HOT', 'DOG']);
     expect(topicWords('a')).toEqual([]);
     expect(topicWords('supercalifragilistic')).toEqual(['SUPERCALIFRA']);
+    // an accented letter is its plain letter; joining words are left out; numbers are spelled
+    expect(topicWords('café')).toEqual(['CAFE']);
+    expect(topicWords('hot dog and fries')).toEqual(['HOT', 'DOG', 'FRIES']);
+    expect(topicWords('3 cats')).toEqual(['3', 'CATS']);
+    expect(assembleForTopic('2024', lib)).toMatchObject({ id: 'topic-2024', level: 4, title: 'All about 2024' });
+    expect(pickForTopic('a', lib)).toBeNull();
   });
   it('suggests the story with the most weak letters', () => {
     expect(suggestStory(lib, ['S', 'U', 'N', 'H', 'O'], 1)!.id).toBe('c');

@@ -5,7 +5,7 @@ const words = (s: string): string[] => s.toUpperCase().match(/[A-Z0-9]+/g) ?? []
 /** The library story that fits a topic word best (tag, then title and text), or null. */
 export function pickForTopic(topic: string, library: Story[]): Story | null {
   const t = topic.trim().toLowerCase();
-  if (!t) return null;
+  if (t.length < 2) return null; // "a" is in every story's text
   let best: { story: Story; score: number } | null = null;
   for (const story of library) {
     let score = 0;
@@ -25,15 +25,24 @@ export function pickForTopic(topic: string, library: Story[]): Story | null {
 /** The most letters a made topic story spells (its words together). */
 const TOPIC_MAX_LETTERS = 12;
 
+/** Words a topic phrase is joined with, left out of what is spelled ("hot dog and fries"). */
+const JOINING_WORDS = new Set(['A', 'AN', 'AND', 'OF', 'OR', 'THE']);
+
 /**
- * A topic's words as a story spells them: letters only, at most TOPIC_MAX_LETTERS in all (a word
- * that would go over is left out). "ice cream" is ICE and CREAM: before 2026-11-28 the words were
- * glued into one, and the learner was taught to spell ICECREAM.
+ * A topic's words as a story spells them: letters and digits (an accented letter as its plain
+ * letter: café is CAFE), joining words left out, at most TOPIC_MAX_LETTERS in all (a word that
+ * would go over is left out). "ice cream" is ICE and CREAM: before 2026-11-28 the words were glued
+ * into one, and the learner was taught to spell ICECREAM.
  */
 export function topicWords(topic: string): string[] {
   const out: string[] = [];
   let letters = 0;
-  for (const w of topic.toUpperCase().match(/[A-Z]+/g) ?? []) {
+  const plain = topic
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toUpperCase();
+  for (const w of plain.match(/[A-Z0-9]+/g) ?? []) {
+    if (JOINING_WORDS.has(w)) continue;
     const word = w.slice(0, TOPIC_MAX_LETTERS);
     if (letters + word.length > TOPIC_MAX_LETTERS) break;
     out.push(word);
@@ -57,7 +66,8 @@ export function assembleForTopic(topic: string, library: Story[]): Story | null 
     { text: `Now you can sign ${phrase} to a friend!`, targets },
   ];
   const longest = Math.max(...targets.map((w) => w.length));
-  const level = longest <= 3 ? 1 : longest <= 4 ? 2 : 3;
+  // a number is Level 4's ("Words and numbers")
+  const level = targets.some((w) => /\d/.test(w)) ? 4 : longest <= 3 ? 1 : longest <= 4 ? 2 : 3;
   const title = `All about ${phrase[0]!.toUpperCase()}${phrase.slice(1)}`;
   return {
     id: `topic-${targets.join('-').toLowerCase()}`,

@@ -259,7 +259,12 @@ export function useStoryPractice(live: LiveContext, onPracticeData: PracticeData
         }
         case 'error': {
           const code = (msg.data as { code?: string } | undefined)?.code;
-          if (code === 'STORY_NOT_FOUND' || code === 'SESSION_NOT_FOUND' || code === 'INVALID_MESSAGE') {
+          if (
+            code === 'STORY_NOT_FOUND' ||
+            code === 'SESSION_NOT_FOUND' ||
+            code === 'TOPIC_UNUSABLE' ||
+            code === 'INVALID_MESSAGE'
+          ) {
             release();
             if (code === 'SESSION_NOT_FOUND') forget();
             setS((p) => (p.phase === 'starting' ? { ...p, phase: 'picking', message: msg.message ?? null } : p));
