@@ -42,6 +42,8 @@ export function serverTimes(body: OfflineSessionRequest, now = Date.now()) {
   return {
     startedAt: new Date(startedAt),
     completedAt: completedAt === null ? null : new Date(completedAt),
+    /** from the start to the end, or to now while unfinished: the most practice time the log can hold */
+    spanMs: (completedAt ?? now) - startedAt,
     attemptAt: (a: OfflineSessionRequest['attempts'][number]) => within(when(a.at)),
   };
 }
@@ -258,13 +260,8 @@ async function storeOfflineSession(
     // a continued session's time so far is the live part's; the device's figure is only the offline
     // part, and never more than the time from its start to its end (or to now): a 3-second log said
     // 24 hours (the attack review of 2026-11-28)
-    const spanMs = (times.completedAt?.getTime() ?? Date.now()) - times.startedAt.getTime();
-    const offlineMs =
-      continued && !own
-        ? undefined
-        : body.active_ms === undefined
-          ? undefined
-          : Math.min(body.active_ms, Math.max(0, spanMs));
+    const deviceMs = continued && !own ? undefined : body.active_ms;
+    const offlineMs = deviceMs === undefined ? undefined : Math.min(deviceMs, times.spanMs);
     const activeMs = Math.min(
       MAX_ACTIVE_MS,
       Math.max(row.activeMs, offlineMs ?? practiceTime(startedAt.getTime(), moves)),

@@ -233,9 +233,9 @@ export class PracticeSession {
           or(eq(practiceSessions.holder, this.copyId), isNull(practiceSessions.holder)),
         ),
       )
-      .returning({ activeMs: practiceSessions.activeMs, updatedAt: practiceSessions.updatedAt });
+      .returning({ activeMs: practiceSessions.activeMs });
     if (updated[0]) {
-      this.row = { ...this.row, ...updated[0] };
+      this.row = { ...this.row, activeMs: updated[0].activeMs };
       return true;
     }
     // ended elsewhere meanwhile (its upload from the device): this copy ends too, rather than

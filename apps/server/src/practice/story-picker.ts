@@ -37,11 +37,7 @@ const JOINING_WORDS = new Set(['A', 'AN', 'AND', 'OF', 'OR', 'THE']);
 export function topicWords(topic: string): string[] {
   const out: string[] = [];
   let letters = 0;
-  const plain = topic
-    .normalize('NFD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toUpperCase();
-  for (const w of plain.match(/[A-Z0-9]+/g) ?? []) {
+  for (const w of words(topic.normalize('NFD').replace(/[\u0300-\u036f]/g, ''))) {
     if (JOINING_WORDS.has(w)) continue;
     const word = w.slice(0, TOPIC_MAX_LETTERS);
     if (letters + word.length > TOPIC_MAX_LETTERS) break;
