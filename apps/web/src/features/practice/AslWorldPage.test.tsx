@@ -140,10 +140,20 @@ describe('AslWorldPage', () => {
       await act(async () => FakeWebSocket.last!.drop());
     }
     expect(states.at(-1)).toBe('error');
-    expect(screen.getByText('It tries again by itself every 30 seconds.')).toBeInTheDocument();
+    expect(screen.getByText('It tries again by itself every few seconds.')).toBeInTheDocument();
     const before = FakeWebSocket.count;
     await flush(RETRY_AFTER_ERROR_MS + 100);
     expect(FakeWebSocket.count).toBe(before + 1);
+    // a quiet try that fails leaves the error on screen, with no new round of attempts
+    await act(async () => FakeWebSocket.last!.drop());
+    expect(screen.getByText('Max reconnection attempts (5) reached.')).toBeInTheDocument();
+    expect(states.at(-1)).toBe('error');
+    await flush(RETRY_AFTER_ERROR_MS - 200);
+    expect(FakeWebSocket.count).toBe(before + 1);
+    expect(screen.getByRole('heading', { name: 'Connection Error' })).toBeInTheDocument();
+    await flush(300);
+    expect(FakeWebSocket.count).toBe(before + 2);
+    expect(screen.getByRole('heading', { name: 'Connection Error' })).toBeInTheDocument();
     await act(async () => FakeWebSocket.last!.open());
     expect(states.at(-1)).toBe('connected');
     expect(screen.queryByRole('heading', { name: 'Connection Error' })).not.toBeInTheDocument();

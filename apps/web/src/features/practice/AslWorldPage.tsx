@@ -46,8 +46,12 @@ export interface LiveContext {
   setStoryOnScreen(on: boolean): void;
 }
 
-/** After the reconnect attempts ran out, how often the page tries again by itself. */
-export const RETRY_AFTER_ERROR_MS = 30_000;
+/**
+ * After the reconnect attempts ran out, how often the page tries again by itself: a quiet try that
+ * leaves the error on screen until it connects, so a server back after a long outage is found
+ * within seconds (at 30 s, learners read the error long after the server had returned).
+ */
+export const RETRY_AFTER_ERROR_MS = 5_000;
 
 /**
  * A drop while a story is practised: after this long reconnecting, practice goes on on this device
@@ -129,7 +133,7 @@ export function AslWorldPage({
   const gaveUp = connection.state === 'error' && connection.error?.type === 'MAX_RECONNECT_ATTEMPTS';
   useEffect(() => {
     if (!gaveUp) return;
-    const retry = () => void socket.reconnect();
+    const retry = () => socket.probe();
     const onVisible = () => document.visibilityState === 'visible' && retry();
     const timer = setInterval(retry, RETRY_AFTER_ERROR_MS);
     window.addEventListener('online', retry);

@@ -103,6 +103,46 @@ describe('LiveSocket', () => {
     expect(FakeWebSocket.instances).toHaveLength(6);
   });
 
+  it('after the attempts ran out, a quiet try keeps the error until it opens', () => {
+    const s = make();
+    s.connect();
+    last().open();
+    last().serverClose(1006);
+    for (const d of [500, 1000, 2000, 4000, 8000]) {
+      vi.advanceTimersByTime(d);
+      last().serverClose(1006);
+    }
+    const gaveUp = s.getSnapshot();
+    expect(gaveUp.error?.type).toBe('MAX_RECONNECT_ATTEMPTS');
+    const seen: string[] = [];
+    s.subscribe(() => seen.push(s.getSnapshot().state));
+    s.probe();
+    s.probe(); // one try at a time
+    expect(FakeWebSocket.instances).toHaveLength(7);
+    last().error();
+    last().serverClose(1006);
+    expect(s.getSnapshot()).toBe(gaveUp); // nothing changed: no flicker, no new round
+    expect(seen).toEqual([]);
+    vi.advanceTimersByTime(60_000);
+    expect(FakeWebSocket.instances).toHaveLength(7);
+    s.probe();
+    last().open();
+    expect(s.getSnapshot()).toMatchObject({ state: 'connected', error: null, reconnectAttempts: 0 });
+    expect(seen).toEqual(['connected']);
+    s.probe(); // only after giving up
+    expect(FakeWebSocket.instances).toHaveLength(8);
+  });
+
+  it('a quiet try is not made after a final close (too many tabs)', () => {
+    const s = make();
+    s.connect();
+    last().open();
+    last().serverClose(4002);
+    expect(s.getSnapshot().state).toBe('error');
+    s.probe();
+    expect(FakeWebSocket.instances).toHaveLength(1);
+  });
+
   it('caps the delay at 30000 ms', () => {
     expect([0, 1, 2, 6, 7, 10].map(reconnectDelay)).toEqual([500, 1000, 2000, 30000, 30000, 30000]);
   });

@@ -161,6 +161,20 @@ export class LiveSocket {
   // ---- lifecycle ---------------------------------------------------------
 
   connect(): void {
+    this.open(false);
+  }
+
+  /**
+   * After the reconnect attempts ran out: one quiet try. What the learner reads (the error) stays
+   * until the socket opens, and a try that fails changes nothing: no flicker of "connecting" and
+   * no new round of attempts ending in the same error.
+   */
+  probe(): void {
+    if (this.ws || this.snapshot.state !== 'error' || this.snapshot.error?.type !== 'MAX_RECONNECT_ATTEMPTS') return;
+    this.open(true);
+  }
+
+  private open(quiet: boolean): void {
     if (this.disposed) return;
     if (this.ws && (this.snapshot.state === 'connecting' || this.snapshot.state === 'connected')) return;
     this.clearReconnect();
@@ -174,17 +188,19 @@ export class LiveSocket {
       return;
     }
     this.manualClose = false;
-    this.update({ state: 'connecting' });
+    if (!quiet) this.update({ state: 'connecting' });
     let ws: WebSocketLike;
     try {
       ws = new this.Impl(url);
     } catch {
-      this.fail('CONNECTION_CREATION_ERROR', SOCKET_MESSAGES.CONNECTION_CREATION_ERROR, { state: 'error' });
+      if (!quiet) this.fail('CONNECTION_CREATION_ERROR', SOCKET_MESSAGES.CONNECTION_CREATION_ERROR, { state: 'error' });
       return;
     }
     this.ws = ws;
+    let opened = false;
     ws.onopen = () => {
       if (this.ws !== ws) return;
+      opened = true;
       this.openedAt = this.now();
       this.authRetried = false;
       this.update(
@@ -194,7 +210,7 @@ export class LiveSocket {
       this.startTimers();
     };
     ws.onerror = () => {
-      if (this.ws !== ws) return;
+      if (this.ws !== ws || (quiet && !opened)) return;
       const connecting = this.snapshot.state === 'connecting';
       this.fail(
         'CONNECTION_ERROR',
@@ -207,6 +223,10 @@ export class LiveSocket {
     };
     ws.onclose = (ev) => {
       if (this.ws !== ws) return;
+      if (quiet && !opened && !this.manualClose) {
+        this.ws = null; // the quiet try failed: the error stays as it was
+        return;
+      }
       this.handleClose(ev.code, ev.reason ?? '');
     };
   }

@@ -70,7 +70,7 @@ export function ConnectionError({ snapshot, onRetry }: { snapshot: LiveSocketSna
       <h2 className="live-error-title">Connection Error</h2>
       <p>{snapshot.error?.message ?? 'The live connection failed.'}</p>
       {snapshot.error?.type === 'MAX_RECONNECT_ATTEMPTS' && (
-        <p className="muted">It tries again by itself every 30 seconds.</p>
+        <p className="muted">It tries again by itself every few seconds.</p>
       )}
       <button type="button" className="button button-primary" onClick={onRetry}>
         Retry Connection
