@@ -399,11 +399,14 @@ test.describe('the practice screen (items 1, 2, 3, 8, 9)', () => {
         );
         await expect(page.getByTestId('story-celebration')).toBeAttached();
         await expect(page.locator('.story-celebration-badge')).toBeVisible();
-        // confetti only for a story finished (here it ends early: a tick, nothing falling over the score)
+        // confetti only for a story finished (here it ends early: a ring of the letters signed out of
+        // 15, nothing falling over the score)
         const finished = (await result.textContent()) === 'Story complete!';
         const confetti = page.locator('.confetti span').first();
-        if (!finished) await expect(page.locator('.confetti span')).toHaveCount(0);
-        else if (calm) await expect(confetti).toBeHidden();
+        if (!finished) {
+          await expect(page.locator('.confetti span')).toHaveCount(0);
+          await expect(page.locator('.story-celebration-badge')).toHaveText(/^[1-9]\d*\/15$/);
+        } else if (calm) await expect(confetti).toBeHidden();
         else await expect(confetti).toBeVisible();
         for (const theme of THEMES) {
           await picker.selectOption(theme);

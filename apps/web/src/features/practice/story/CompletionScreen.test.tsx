@@ -100,11 +100,23 @@ describe('CompletionScreen', () => {
       <CompletionScreen summary={early} onPractiseNext={() => {}} onChooseStory={() => {}} />,
     );
     expect(screen.getByRole('heading', { name: 'Story ended early' })).toBeInTheDocument();
-    // ended early: a tick for the letters signed, no confetti
+    // ended early: a ring filled as far as the story went, no confetti, no tick saying "done"
     expect(container.querySelectorAll('.confetti span')).toHaveLength(0);
-    expect(container.querySelector('.story-celebration-badge')).toHaveTextContent('✓');
+    expect(container.querySelector('.story-celebration-badge')).toHaveTextContent(/^1\/1$/);
+    expect(container.querySelector<HTMLElement>('.result-ring')!.style.getPropertyValue('--done')).toBe('100%');
     expect(screen.getByTestId('result-letters')).toHaveTextContent('1 of 1 letter, 0 right first time');
     expect(screen.getByText('1 wrong attempt')).toBeInTheDocument(); // and no practice time to name
+  });
+  it('fills the ended-early ring as far as the story went', () => {
+    const { container } = render(
+      <CompletionScreen
+        summary={{ ...base, completed: false, letters_total: 15, letters_signed: 3, letters_attempted: 3 }}
+        onPractiseNext={() => {}}
+        onChooseStory={() => {}}
+      />,
+    );
+    expect(container.querySelector('.result-ring')).toHaveTextContent(/^3\/15$/);
+    expect(container.querySelector<HTMLElement>('.result-ring')!.style.getPropertyValue('--done')).toBe('20%');
   });
   it('offers a drill of the letters the suggestions name when a letter of this story was weak', () => {
     render(

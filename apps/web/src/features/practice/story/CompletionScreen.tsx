@@ -18,20 +18,30 @@ function firstTimeLead(firstTry: number, everyTime: readonly string[]): string {
 }
 
 /**
- * The end-of-story celebration: a story finished gets confetti falling over the result and a star
- * (a calm glowing badge under reduced motion); one ended early with letters signed, a tick alone.
+ * The end-of-story badge: a story finished gets confetti falling over the result and a star (a calm
+ * glowing badge under reduced motion); one ended early with letters signed, a ring filled as far as
+ * the story went ("3/15"), not a tick that would say it was done.
  */
-function StoryCelebration({ completed }: { completed: boolean }) {
+function StoryCelebration({ summary: s }: { summary: SessionCompleteData }) {
+  const done = s.letters_total > 0 ? Math.round((s.letters_signed / s.letters_total) * 100) : 0;
   return (
     <div className="story-celebration" aria-hidden="true" data-testid="story-celebration">
-      {completed && (
-        <div className="confetti">
-          {Array.from({ length: CONFETTI }, (_, i) => (
-            <span key={i} style={{ ['--i' as string]: i, ['--x' as string]: `${(i * 37) % 100}%` }} />
-          ))}
-        </div>
+      {s.completed ? (
+        <>
+          <div className="confetti">
+            {Array.from({ length: CONFETTI }, (_, i) => (
+              <span key={i} style={{ ['--i' as string]: i, ['--x' as string]: `${(i * 37) % 100}%` }} />
+            ))}
+          </div>
+          <span className="story-celebration-badge">★</span>
+        </>
+      ) : (
+        <span className="story-celebration-badge result-ring" style={{ ['--done' as string]: `${done}%` }}>
+          <span>
+            {s.letters_signed}/{s.letters_total}
+          </span>
+        </span>
       )}
-      <span className="story-celebration-badge">{completed ? '★' : '✓'}</span>
     </div>
   );
 }
@@ -93,7 +103,7 @@ export function CompletionScreen({
 
   return (
     <section className="card completion" aria-labelledby="complete-title" ref={card}>
-      {celebrate && <StoryCelebration completed={s.completed} />}
+      {celebrate && <StoryCelebration summary={s} />}
       <h2 id="complete-title" ref={heading} tabIndex={-1}>
         {s.completed ? 'Story complete!' : 'Story ended early'}
       </h2>
