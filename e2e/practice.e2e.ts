@@ -233,7 +233,7 @@ test('a story taken up in another tab: the first tab says so at once and goes ba
   await takeUpMyCat(other, base);
   // the first tab does not go on taking signs that would count nothing
   await expect(
-    page.getByText('This story is open in another tab or on another device now, so practice here has stopped.'),
+    page.getByText('This story was opened in another tab or on another device, so practice here stopped.'),
   ).toBeVisible();
   await expect(page.getByRole('button', { name: 'Start My Cat' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Choose another story' })).toHaveCount(0);

@@ -214,9 +214,9 @@ export const OWN_SESSION_MESSAGES = {
   /** this tab follows a sign-out in another tab */
   signedOutElsewhere: 'You signed out in another tab.',
   /** the story this tab practised was stopped, restarted or finished elsewhere */
-  sessionEndedElsewhere: 'This story was ended in another tab or on another device, so practice here has stopped.',
+  sessionEndedElsewhere: 'This story was ended in another tab or on another device, so practice here stopped.',
   /** the story this tab practised was taken up in another tab (one tab practises a story at a time) */
-  sessionTakenUpElsewhere: 'This story is open in another tab or on another device now, so practice here has stopped.',
+  sessionTakenUpElsewhere: 'This story was opened in another tab or on another device, so practice here stopped.',
 } as const;
 
 /** Close-code texts; null means the close is silent. */
