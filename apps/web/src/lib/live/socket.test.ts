@@ -143,6 +143,23 @@ describe('LiveSocket', () => {
     expect(FakeWebSocket.instances).toHaveLength(1);
   });
 
+  it('remembers the close that began a reconnect round (a restart) until it connects', () => {
+    const s = make();
+    s.connect();
+    last().open();
+    last().serverClose(1012);
+    expect(s.getSnapshot().dropCode).toBe(1012);
+    vi.advanceTimersByTime(500);
+    last().error();
+    last().serverClose(1006); // the server is not back yet
+    expect(s.getSnapshot()).toMatchObject({ dropCode: 1012, reconnectAttempts: 2 });
+    vi.advanceTimersByTime(1000);
+    last().open();
+    expect(s.getSnapshot().dropCode).toBeNull();
+    last().serverClose(1006);
+    expect(s.getSnapshot().dropCode).toBe(1006);
+  });
+
   it('caps the delay at 30000 ms', () => {
     expect([0, 1, 2, 6, 7, 10].map(reconnectDelay)).toEqual([500, 1000, 2000, 30000, 30000, 30000]);
   });

@@ -42,6 +42,8 @@ export interface LiveSocketSnapshot {
   error: LiveSocketError | null;
   reconnectAttempts: number;
   maxReconnectAttempts: number;
+  /** the close code that began the reconnect round under way (1012: the server is restarting); null when connected */
+  dropCode: number | null;
   stats: LiveSocketStats;
 }
 
@@ -115,6 +117,7 @@ export class LiveSocket {
       error: null,
       reconnectAttempts: 0,
       maxReconnectAttempts: this.maxAttempts,
+      dropCode: null,
       stats: { messagesSent: 0, messagesReceived: 0, reconnectAttempts: 0, connectionUptime: 0, lastConnectedAt: null },
     };
   }
@@ -204,7 +207,7 @@ export class LiveSocket {
       this.openedAt = this.now();
       this.authRetried = false;
       this.update(
-        { state: 'connected', error: null, reconnectAttempts: 0 },
+        { state: 'connected', error: null, reconnectAttempts: 0, dropCode: null },
         { lastConnectedAt: this.openedAt, connectionUptime: 0 },
       );
       this.startTimers();
@@ -264,6 +267,7 @@ export class LiveSocket {
       return;
     }
     const patch: Partial<LiveSocketSnapshot> = { state: 'disconnected' };
+    if (this.snapshot.reconnectAttempts === 0) patch.dropCode = code;
     if (text) patch.error = { type: 'CONNECTION_CLOSED', message: text, timestamp: this.now() };
     this.update(patch, { connectionUptime: 0 });
     if (code === 1000 || code === 1001) return; // a normal close is not retried

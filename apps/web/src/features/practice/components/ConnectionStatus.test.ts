@@ -33,5 +33,9 @@ describe('liveIndicator', () => {
     expect(liveIndicator(true, snapshot('connecting', 2), false, false).connection).toBe(
       'Reconnecting… (attempt 2 of 5)',
     );
+    // a server restart (1012) says why, through the whole round (not only under Advanced)
+    expect(liveIndicator(true, { ...snapshot('disconnected', 3), dropCode: 1012 }, true, false).connection).toBe(
+      'Server restarting: reconnecting… (attempt 3 of 5)',
+    );
   });
 });

@@ -1,3 +1,4 @@
+import { CLOSE_CODES } from '@asl/protocol';
 import type { LiveSocketSnapshot } from '../../../lib/live/socket';
 
 /** The one state the learner sees: the connection and what the camera's frames are doing, derived together. */
@@ -6,6 +7,11 @@ export interface LiveIndicatorState {
   tone: 'ok' | 'busy' | 'down' | 'device';
   connection: string;
   streaming: string;
+}
+
+/** The server closed the socket to restart (1012): the learner is told why it reconnects. */
+function restarting(c: LiveSocketSnapshot): boolean {
+  return c.dropCode === CLOSE_CODES.serviceRestart;
 }
 
 /**
@@ -26,7 +32,7 @@ export function liveIndicator(
       : c.state === 'error'
         ? 'Not connected'
         : c.reconnectAttempts > 0
-          ? `Reconnecting… (attempt ${c.reconnectAttempts} of ${c.maxReconnectAttempts})`
+          ? `${restarting(c) ? 'Server restarting: reconnecting' : 'Reconnecting'}… (attempt ${c.reconnectAttempts} of ${c.maxReconnectAttempts})`
           : c.state === 'connecting'
             ? 'Connecting…'
             : 'Disconnected';
