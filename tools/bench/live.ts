@@ -121,7 +121,14 @@ interface OwnServer {
 async function startOwnServer(): Promise<OwnServer> {
   const server = await startBuiltServer({
     // every simulated learner is 127.0.0.1: the per-address share of recognition would hold them to 3 frames at once
-    env: { RATE_LIMIT_REGISTER_PER_MIN: '1000', RATE_LIMIT_LOGIN_PER_MIN: '1000', LIVE_MAX_FRAMES_PER_ADDRESS: '1000' },
+    env: {
+      RATE_LIMIT_REGISTER_PER_MIN: '1000',
+      RATE_LIMIT_LOGIN_PER_MIN: '1000',
+      LIVE_MAX_FRAMES_PER_ADDRESS: '1000',
+      // every simulated learner comes from this machine's address
+      LIVE_MAX_SOCKETS_PER_ADDRESS: '100000',
+      HTTP_MAX_CONNECTIONS_PER_ADDRESS: '0',
+    },
     stderr: 'inherit',
     ...(cpuProfDir ? { nodeArgs: ['--cpu-prof', `--cpu-prof-dir=${cpuProfDir}`] } : {}),
   });

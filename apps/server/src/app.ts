@@ -33,6 +33,7 @@ import { memorySocketLedger, redisSocketLedger } from './scale/socket-ledger';
 import type { RedisHandle } from './scale/redis';
 import type { FrameProcessor } from './recognition/frame-processor';
 import { registerLiveRoute } from './live/route';
+import { capConnectionsPerAddress, DEFAULT_MAX_CONNECTIONS_PER_ADDRESS } from './http/connection-cap';
 import { StoryLibrary } from './practice/library';
 import { LivePractice } from './practice/live-practice';
 
@@ -71,6 +72,15 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     // a number of proxies: the address that many hops in from the socket is the client's
     trustProxy: typeof env.TRUST_PROXY === 'number' ? trustHops(env.TRUST_PROXY) : env.TRUST_PROXY,
     bodyLimit: 64 * 1024,
+    // a request whose headers and body take longer is answered 408 and closed (a body sent a byte
+    // every few seconds held its connection without end: the attack review of 2026-11-28)
+    // (given to Node's createServer as well: set on the server afterwards, as Fastify does, Node's
+    // check never saw it and a slow request ran on for a minute); checked every few seconds
+    requestTimeout: env.HTTP_REQUEST_TIMEOUT_MS,
+    http: {
+      requestTimeout: env.HTTP_REQUEST_TIMEOUT_MS,
+      connectionsCheckingInterval: Math.min(5000, env.HTTP_REQUEST_TIMEOUT_MS / 2),
+    },
     return503OnClosing: true,
     forceCloseConnections: 'idle',
     // the router's errors (malformed URL, overlong parameter) in the coded error shape too
@@ -78,6 +88,10 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     // and Node's own refusals (a malformed header line, headers too large)
     clientErrorHandler,
   });
+  // one address cannot hold every connection (behind a proxy, every connection is the proxy's)
+  const maxConnections =
+    env.HTTP_MAX_CONNECTIONS_PER_ADDRESS ?? (env.TRUST_PROXY === false ? DEFAULT_MAX_CONNECTIONS_PER_ADDRESS : 0);
+  if (maxConnections > 0) capConnectionsPerAddress(app.server, maxConnections);
   trackRoutes(app);
   registerErrorHandling(app);
   acceptEmptyJsonBodies(app);
@@ -191,6 +205,8 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
         analyticsEventsPerHourPerAddress: env.ANALYTICS_EVENTS_PER_HOUR_PER_ADDRESS,
         feedbackReportsPerHour: env.FEEDBACK_REPORTS_PER_HOUR,
         feedbackReportsPerHourPerAddress: env.FEEDBACK_REPORTS_PER_HOUR_PER_ADDRESS,
+        progressPerMin: env.RATE_LIMIT_PROGRESS_PER_MIN,
+        progressPerMinPerAddress: env.RATE_LIMIT_PROGRESS_PER_MIN_PER_ADDRESS,
       };
       registerPracticeRoutes(api, { db: deps.database.db, auth, library, writeLimits });
       registerOfflineRoutes(api, { db: deps.database.db, auth, library, writeLimits });
@@ -228,6 +244,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
       : memorySocketLedger(env.LIVE_MAX_SOCKETS_PER_USER),
     isRevoked: (id) => revocations.isRevoked(id),
     maxFramesPerAddress: env.LIVE_MAX_FRAMES_PER_ADDRESS,
+    maxSocketsPerAddress: env.LIVE_MAX_SOCKETS_PER_ADDRESS,
     authenticate: async (token) => {
       try {
         const p = await auth.authenticate(token);

@@ -61,6 +61,10 @@ export const ERROR_CODES = {
   CONTROL_RATE_LIMITED: { status: 429, message: 'Too many clicks at once. Wait a moment, then try again.' },
   LIVE_SESSION_REVOKED: { status: 401, message: LIVE_CLOSE_MESSAGES.sessionRevoked },
   LIVE_TOO_MANY_SOCKETS: { status: 429, message: LIVE_CLOSE_MESSAGES.tooManySockets },
+  LIVE_ADDRESS_SOCKETS: {
+    status: 429,
+    message: 'Too many live connections from your network right now. Please try again in a moment.',
+  },
   SESSION_NOT_STARTED: { status: 409, message: 'Start a practice session first.' },
   SESSION_NOT_FOUND: { status: 404, message: 'That practice session was not found.' },
   STORY_NOT_FOUND: { status: 404, message: 'That story was not found.' },

@@ -42,7 +42,8 @@ export type ControlMessage = z.input<typeof controlMessageSchema>;
 
 export const pingMessageSchema = z.object({
   type: z.literal('ping'),
-  timestamp: z.union([z.string(), z.number()]).optional(),
+  /** echoed in the pong: a time, so short (a long one made every pong an upload back to the client) */
+  timestamp: z.union([z.string().max(64), z.number()]).optional(),
 });
 
 export const clientMessageSchema = z.discriminatedUnion('type', [
@@ -181,6 +182,8 @@ export const CLOSE_CODES = {
   tooBig: 1009,
   internalError: 1011,
   serviceRestart: 1012,
+  /** Too many live sockets from this client address: try again later (the client retries, as for a drop). */
+  tryAgainLater: 1013,
   /** The sign-in session was revoked (logout, password reset or change, refresh-token reuse): sign in again, do not reconnect. */
   sessionRevoked: 4001,
   /** The learner opened more live sockets than allowed; this, the oldest, was closed: do not reconnect. */

@@ -237,6 +237,8 @@ export function closeCodeMessage(code: number): string | null {
       return 'Server encountered an error while processing the connection.';
     case 1012:
       return 'Server is restarting. Please wait and try again.';
+    case 1013: // CLOSE_CODES.tryAgainLater
+      return 'Too many live connections from your network right now. Please try again in a moment.';
     case 4001: // CLOSE_CODES.sessionRevoked
       return LIVE_CLOSE_MESSAGES.sessionRevoked;
     case 4002: // CLOSE_CODES.tooManySockets

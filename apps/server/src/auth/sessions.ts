@@ -69,16 +69,22 @@ export async function rotateRefreshToken(db: Db, presented: string, grace?: Refr
   if (row.revokedAt) return { ok: false, reason: 'revoked' };
   if (row.expiresAt.getTime() < Date.now()) return { ok: false, reason: 'expired' };
   if (row.usedAt) return replayed(db, presented, { ...row, usedAt: row.usedAt }, grace);
-  // Spend it; the condition makes a concurrent second use lose (and get the winner's successor).
-  const spent = await db
-    .update(refreshTokens)
-    .set({ usedAt: new Date() })
-    .where(and(eq(refreshTokens.id, row.id), isNull(refreshTokens.usedAt)))
-    .returning({ id: refreshTokens.id });
-  if (spent.length === 0) return replayed(db, presented, { ...row, usedAt: new Date() }, grace);
+  // Spend it and store its successor in one transaction: a crash between the two left the session
+  // with no refresh token that works (the attack review of 2026-11-28). The condition makes a
+  // concurrent second use lose (and get the winner's successor).
   const refreshToken = newOpaqueToken();
-  await db.insert(refreshTokens).values({ sessionId: row.sessionId, tokenHash: hashToken(refreshToken) });
-  await db.update(authSessions).set({ lastUsedAt: new Date() }).where(eq(authSessions.id, row.sessionId));
+  const rotated = await db.transaction(async (tx) => {
+    const spent = await tx
+      .update(refreshTokens)
+      .set({ usedAt: new Date() })
+      .where(and(eq(refreshTokens.id, row.id), isNull(refreshTokens.usedAt)))
+      .returning({ id: refreshTokens.id });
+    if (spent.length === 0) return false;
+    await tx.insert(refreshTokens).values({ sessionId: row.sessionId, tokenHash: hashToken(refreshToken) });
+    await tx.update(authSessions).set({ lastUsedAt: new Date() }).where(eq(authSessions.id, row.sessionId));
+    return true;
+  });
+  if (!rotated) return replayed(db, presented, { ...row, usedAt: new Date() }, grace);
   // Kept for the window only after the successor is in the database, so whoever gets it can use it.
   if (grace && grace.windowMs > 0) {
     await grace.store

@@ -103,6 +103,16 @@ export const envSchema = z.object({
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
   // Live sockets one learner may keep open (across processes with Redis); one more closes the oldest.
   LIVE_MAX_SOCKETS_PER_USER: z.coerce.number().int().min(1).max(100).default(5),
+  // Live sockets one client address may keep open in a process (its accounts together); one more is refused (1013).
+  LIVE_MAX_SOCKETS_PER_ADDRESS: z.coerce.number().int().min(1).max(100_000).default(100),
+  // HTTP connections one client address may hold open at once (0: no cap); above it new ones are cut.
+  // Behind a reverse proxy every connection comes from the proxy: with TRUST_PROXY set it defaults to 0.
+  HTTP_MAX_CONNECTIONS_PER_ADDRESS: z.coerce.number().int().min(0).max(1_000_000).optional(),
+  // A request (headers and body) taking longer than this is answered 408 and closed (slow clients).
+  HTTP_REQUEST_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(30_000),
+  // GET /progress (the dashboard's figures, the heaviest read) per learner and per client address per minute.
+  RATE_LIMIT_PROGRESS_PER_MIN: z.coerce.number().int().positive().default(60),
+  RATE_LIMIT_PROGRESS_PER_MIN_PER_ADDRESS: z.coerce.number().int().positive().default(600),
   // Frames of one client address in recognition at once (its accounts together); more are dropped.
   LIVE_MAX_FRAMES_PER_ADDRESS: z.coerce.number().int().min(1).max(1000).default(3),
   // A just-rotated refresh token presented again within this window answers the same successor

@@ -9,7 +9,8 @@ import { computeProgress } from '../practice/progress';
 import { ownPracticeSessionId } from '../practice/session-owner';
 import { withdrawAttempt } from '../practice/withdraw-attempt';
 import { listStories, rowToSummary } from '../practice/stories-repo';
-import { learnerWriteLimit, type WriteLimits } from './auth/limit';
+import { byAddress, byLearner, learnerWriteLimit, limitRequests, type WriteLimits } from './auth/limit';
+import { perMinute } from '../auth/keyed-limiter';
 import { principalOf, requireAuth, requirePermission } from './authenticate';
 import { AppError } from '../errors';
 import { serve } from './contract';
@@ -37,7 +38,13 @@ export function registerPracticeRoutes(
     return { story };
   });
 
-  serve(app, ROUTES.progress, { preHandler: [authed, canRead] }, async (request) => {
+  // the heaviest read (every attempt of the learner, several times): limited per learner and per
+  // address, so one account (or a few) calling it in a loop does not queue everyone's queries
+  const progressLimit = limitRequests(deps.writeLimits.limiter, 'RATE_LIMITED', [
+    { rule: perMinute('progress', deps.writeLimits.progressPerMin ?? 60), key: byLearner },
+    { rule: perMinute('progress:address', deps.writeLimits.progressPerMinPerAddress ?? 600), key: byAddress },
+  ]);
+  serve(app, ROUTES.progress, { preHandler: [authed, canRead, progressLimit] }, async (request) => {
     const principal = principalOf(request);
     const progress = await computeProgress(deps.db, principal.user.id, request.query.tz);
     const lastLevel = progress.recent_sessions.length

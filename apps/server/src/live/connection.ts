@@ -38,9 +38,19 @@ export const LIVE_LIMITS = {
   maxPendingControls: 8,
   /**
    * The most the server holds unsent for a socket whose client does not read (bytes): past it the
-   * socket is closed, not grown without end.
+   * socket is closed, not grown without end. A second of answers is a few kilobytes; 1 MB is half a
+   * minute of frames unread (8 MB let 200 unread sockets of one address hold 2 GB: the attack
+   * review of 2026-11-28, second round).
    */
-  maxBufferedBytes: 8 * 1024 * 1024,
+  maxBufferedBytes: 1024 * 1024,
+  /**
+   * Over the message or byte rate, the socket stops being read this long: the flood waits in the
+   * client's and the kernel's buffers instead of costing the server a parse and an answer each (one
+   * socket's 48,000 pings a second had put every learner's feedback at 0.6-0.8 s).
+   */
+  throttlePauseMs: 1000,
+  /** After the server closes a socket, how long it waits for the client's close before cutting it. */
+  closeGraceMs: 1000,
 } as const;
 
 export interface LiveUser {
@@ -90,6 +100,10 @@ export class LiveConnection {
   private pendingControls = 0;
   private lastAdaptiveFps = TARGET_FPS;
   private closed = false;
+  /** the server closed it: nothing more it sends is read */
+  private closeSent = false;
+  /** not read for a while: over the message or byte rate */
+  private throttled = false;
   /**
    * Messages sent while a frame's hooks run (practice feedback, a story completed), sent after
    * that frame's processed_frame: the client then has the hand a reading was made from before
@@ -182,12 +196,16 @@ export class LiveConnection {
   }
 
   close(code: number, reason: string): void {
-    if (this.closed) return;
+    if (this.closed || this.closeSent) return;
+    this.closeSent = true;
     try {
       this.socket.close(code, reason);
     } catch {
       this.socket.terminate();
+      return;
     }
+    // a client that goes on sending and never closes its side is cut (ws would wait 30 s, reading)
+    setTimeout(() => this.socket.terminate(), LIVE_LIMITS.closeGraceMs).unref();
   }
 
   private armKeepalive(): void {
@@ -208,12 +226,26 @@ export class LiveConnection {
     }
   }
 
+  /**
+   * Over the message or byte rate: the first message refused is answered, then the socket is not
+   * read for a while (what was already read is dropped unanswered), so a flood costs the server
+   * neither a parse nor an answer per message.
+   */
+  private throttle(): void {
+    if (this.throttled) return;
+    this.throttled = true;
+    this.sendError('LIVE_RATE_LIMITED');
+    this.socket.pause();
+    setTimeout(() => {
+      this.throttled = false;
+      if (this.isOpen) this.socket.resume();
+    }, LIVE_LIMITS.throttlePauseMs).unref();
+  }
+
   private onRaw(data: Buffer, isBinary: boolean): void {
+    if (this.closeSent || this.throttled) return;
     this.armKeepalive();
-    if (!this.messageBucket.take(1) || !this.byteBucket.take(data.length)) {
-      this.sendError('LIVE_RATE_LIMITED');
-      return;
-    }
+    if (!this.messageBucket.take(1) || !this.byteBucket.take(data.length)) return this.throttle();
     if (isBinary) return this.bad('MESSAGE_PARSE_ERROR');
     if (data.length > MAX_FRAME_BYTES * 1.4 + 4096) return this.bad('FRAME_TOO_LARGE');
     // no text of the protocol holds a NUL, and the database refuses it

@@ -7,7 +7,7 @@ import { memoryLiveBus, type LiveBus } from '../scale/live-bus';
 import { memorySocketLedger, type SocketLedger } from '../scale/socket-ledger';
 import { LiveConnection, type LiveObserver, type LiveSessionHooks, type LiveUser } from './connection';
 import type { FrameProcessor } from '../recognition/frame-processor';
-import { LiveSockets } from './live-sockets';
+import { codedReason, LiveSockets } from './live-sockets';
 import { RecognitionTurns } from './recognition-turns';
 import { AppError } from '../errors';
 
@@ -27,6 +27,13 @@ export const DEFAULT_MAX_FRAMES_PER_ADDRESS = 3;
 /** Live sockets a learner may keep open at once unless told otherwise (LIVE_MAX_SOCKETS_PER_USER). */
 export const DEFAULT_MAX_SOCKETS_PER_USER = 5;
 
+/**
+ * Live sockets one client address may keep open in this process unless told otherwise
+ * (LIVE_MAX_SOCKETS_PER_ADDRESS): a classroom behind one address has a few each, and fresh
+ * accounts are not a way to hold hundreds of sockets (each may hold a megabyte unsent).
+ */
+export const DEFAULT_MAX_SOCKETS_PER_ADDRESS = 100;
+
 export interface LiveDeps {
   processor: FrameProcessor;
   /** Resolves the access token of the `token` query parameter to a user and session, or null. */
@@ -41,6 +48,8 @@ export interface LiveDeps {
   ledger?: SocketLedger;
   /** Frames of one client address in recognition at once (DEFAULT_MAX_FRAMES_PER_ADDRESS). */
   maxFramesPerAddress?: number;
+  /** Live sockets of one client address open at once in this process (DEFAULT_MAX_SOCKETS_PER_ADDRESS). */
+  maxSocketsPerAddress?: number;
   /** The revocation denylist, checked once more after a socket is listed. */
   isRevoked?: (authSessionId: string) => Promise<boolean>;
 }
@@ -82,6 +91,9 @@ export async function registerLiveRoute(app: FastifyInstance, deps: LiveDeps): P
   app.addHook('onClose', async () => sockets.close());
   // frames in recognition: one per learner across their sockets, a few per client address
   const turns = new RecognitionTurns(deps.maxFramesPerAddress ?? DEFAULT_MAX_FRAMES_PER_ADDRESS);
+  const maxSocketsPerAddress = deps.maxSocketsPerAddress ?? DEFAULT_MAX_SOCKETS_PER_ADDRESS;
+  /** open live sockets by client address, in this process */
+  const perAddress = new Map<string, number>();
   await app.register(websocket, {
     options: { maxPayload: Math.ceil(MAX_FRAME_BYTES * 4) },
     errorHandler: onSocketError,
@@ -113,6 +125,18 @@ export async function registerLiveRoute(app: FastifyInstance, deps: LiveDeps): P
           socket.close(CLOSE_CODES.policyViolation, 'Authentication required: a valid access token is needed');
           return;
         }
+        const address = request.ip;
+        const open = perAddress.get(address) ?? 0;
+        if (open >= maxSocketsPerAddress) {
+          socket.close(CLOSE_CODES.tryAgainLater, codedReason('LIVE_ADDRESS_SOCKETS'));
+          return;
+        }
+        perAddress.set(address, open + 1);
+        socket.once('close', () => {
+          const left = (perAddress.get(address) ?? 1) - 1;
+          if (left > 0) perAddress.set(address, left);
+          else perAddress.delete(address);
+        });
         const conn = new LiveConnection(
           socket,
           user,
@@ -122,7 +146,7 @@ export async function registerLiveRoute(app: FastifyInstance, deps: LiveDeps): P
           APP_VERSION,
           deps.observer ?? null,
           turns,
-          request.ip,
+          address,
         );
         sockets
           .add(conn, { userId: user.id, authSessionId: user.authSessionId })

@@ -55,6 +55,10 @@ export interface WriteLimits {
   feedbackReportsPerHour?: number;
   /** The same per client address. */
   feedbackReportsPerHourPerAddress?: number;
+  /** GET /progress per learner per minute (unset: no limit). */
+  progressPerMin?: number;
+  /** The same per client address. */
+  progressPerMinPerAddress?: number;
 }
 
 /** A preHandler (after requireAuth) counting one kind of write per learner: 429 WRITE_RATE_LIMITED when over. */
