@@ -222,6 +222,24 @@ test('a story left unfinished in a closed tab is taken up where it was left, and
   await expect(later.getByText(PICKED_UP)).toHaveCount(0, { timeout: 60_000 });
 });
 
+test('"Choose another story" mid-story keeps the story: started again, it goes on where it was', async ({
+  page,
+  base,
+}) => {
+  test.setTimeout(180_000);
+  await signSomeOfMyCat(page, base);
+  const done = Number(/(\d+) of 15 letters/.exec((await page.getByText(/\d+ of 15 letters/).textContent()) ?? '')?.[1]);
+  expect(done).toBeGreaterThan(0);
+  await page.getByRole('button', { name: 'Choose another story' }).click();
+  await expect(page.getByText('My Cat is kept where you left it: start it again to go on.')).toBeVisible();
+  await page.getByRole('button', { name: 'Start My Cat' }).click();
+  await expect(page.getByText(PICKED_UP)).toBeVisible();
+  // before, the link ended the story: it began again at 0 of 15
+  const shown = async () =>
+    Number(/(\d+) of 15 letters/.exec((await page.getByText(/\d+ of 15 letters/).textContent()) ?? '')?.[1]);
+  await expect.poll(shown).toBeGreaterThanOrEqual(done);
+});
+
 test('a story taken up in another tab: the first tab says so at once and goes back to the stories', async ({
   page,
   base,

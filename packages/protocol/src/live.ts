@@ -12,6 +12,11 @@ export const CONTROL_ACTIONS = [
   'restart_story',
   'complete_story',
   'stop_session',
+  /**
+   * Puts the story aside: this socket stops practising it, and the session stays open, so starting
+   * the story again goes on where it was (as after leaving the page). `stop_session` ends it.
+   */
+  'leave_session',
 ] as const;
 export type ControlAction = (typeof CONTROL_ACTIONS)[number];
 

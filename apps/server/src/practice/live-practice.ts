@@ -107,6 +107,13 @@ export class LivePractice implements LiveSessionHooks {
       }
       case 'complete_story':
         return this.finish(conn, s, msg.action);
+      case 'leave_session':
+        // put aside, not ended: the session stays active, and starting the story again takes it up
+        // (a learner's "Choose another story" had ended a story half done: the learner review of
+        // 2026-11-28, second round)
+        this.hold(conn, s, null);
+        conn.send('control_response', { data: { action: msg.action, success: true, state: null } });
+        return;
       case 'stop_session':
         await session.stop();
         this.forget(conn.user.id, session);

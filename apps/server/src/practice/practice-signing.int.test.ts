@@ -310,6 +310,29 @@ describe('signing a story with real photos through the real recogniser', () => {
     c.close();
   }, 240_000);
 
+  it('"Choose another story" puts the story aside: signing meanwhile counts nothing, and starting it again goes on where it was', async () => {
+    const token = await newLearner();
+    const { c, cam, sessionId } = await start(token);
+    expect((await cam.holdUntilFeedback('S')).data).toMatchObject({ target: 'S', correct: true });
+    c.send({ type: 'control', action: 'leave_session', data: {} });
+    const left = await c.next((m) => m.type === 'control_response' && m.data.action === 'leave_session');
+    expect(left.data).toMatchObject({ success: true, state: null });
+    await cam.show('none', 300);
+    await expectHeldCountsNothing(c, cam, 'U'); // the stories are on screen: nothing is practised
+    // the story again (no session named: the page forgot it): taken up at U, S counted
+    c.send({ type: 'control', action: 'start_session', data: { story_id: STORY } });
+    const again = await c.nth('practice_session_response', 2);
+    expect(again.data).toMatchObject({
+      session_id: sessionId,
+      resumed: true,
+      letters_done: 1,
+      target: { letter: 'U' },
+    });
+    const stored = await server.database.db.select().from(practiceSessions).where(eq(practiceSessions.id, sessionId));
+    expect(stored[0]?.status).toBe('active'); // before: 'stopped', and the story began again at S
+    c.close();
+  }, 240_000);
+
   const endedNotice = (m: { type: string; data?: { action?: string } }) =>
     m.type === 'control_response' && m.data?.action === SESSION_ENDED_ACTION;
 

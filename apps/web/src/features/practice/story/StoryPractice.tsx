@@ -141,7 +141,7 @@ export function StoryPractice({
         <h2 ref={title} tabIndex={-1}>
           {p.story.title}
         </h2>
-        <button type="button" className="link-button" onClick={() => p.act('stop_session')}>
+        <button type="button" className="link-button" onClick={p.leave}>
           Choose another story
         </button>
       </div>

@@ -478,6 +478,31 @@ export function useStoryPractice(live: LiveContext, onPracticeData: PracticeData
     [sendControl],
   );
 
+  /**
+   * "Choose another story" while practising: the story is put aside, not ended (its session stays
+   * open on the server, its run on the device), so starting it again goes on where it was.
+   */
+  const leave = useCallback(() => {
+    // said when there is a place to keep (a letter tried or signed)
+    const kept = counted.current.length > 0 || (latest.current.state?.letters_done ?? 0) > 0;
+    const title = kept ? latest.current.story?.title : undefined;
+    if (engine.current) void engine.current.close();
+    else sendControl('leave_session');
+    engine.current = null;
+    // not taken up again on reconnecting while the stories are on screen
+    sessionId.current = null;
+    sessionStorage.removeItem(SESSION_KEY);
+    setS((p) => ({
+      ...p,
+      phase: 'picking',
+      summary: null,
+      story: null,
+      state: null,
+      feedback: null,
+      message: title ? `${title} is kept where you left it: start it again to go on.` : null,
+    }));
+  }, [sendControl]);
+
   const backToPicker = useCallback(() => {
     engine.current?.close();
     engine.current = null;
@@ -500,5 +525,5 @@ export function useStoryPractice(live: LiveContext, onPracticeData: PracticeData
     return true;
   }, []);
 
-  return { ...s, start, act, backToPicker, handsBefore, withdraw, sessionId: sessionId.current };
+  return { ...s, start, act, leave, backToPicker, handsBefore, withdraw, sessionId: sessionId.current };
 }
