@@ -45,7 +45,7 @@ describe('summarise (letters, not raw attempts)', () => {
     expect(s.completion_message).toBe('The score counts the 2 letters you tried.');
     expect(s.final_suggestions).toEqual([
       'Every letter you signed was right at the first try.',
-      'Finish the story to practise every letter in it.',
+      'Try this story again to practise every letter in it.',
     ]);
     expect(summarise([at(0, 'C', false), at(0, 'C', true)], 12).completion_message).toBe(
       'The score counts the 1 letter you tried.',
@@ -68,7 +68,7 @@ describe('summarise (letters, not raw attempts)', () => {
       'Practise T: it was not read as T yet.',
       'Practise A: it took more than one try.',
       'Before you hold a letter, check your hand against its picture on the practice screen.',
-      'Finish the story to practise every letter in it.',
+      'Try this story again to practise every letter in it.',
     ]);
     // the letters named, in the order named: what the result's drill practises
     expect(s.practise_letters).toEqual(['T', 'A']);

@@ -99,7 +99,7 @@ export function summarise(all: readonly ScoredAttempt[], lettersTotal: number): 
         ? 'Every letter was right at the first try. Try a story at the next level.'
         : 'Every letter you signed was right at the first try.',
     );
-  if (!completed) final_suggestions.push('Finish the story to practise every letter in it.');
+  if (!completed) final_suggestions.push('Try this story again to practise every letter in it.');
   // Ended early, the score is of the letters tried, which the message says (the screen shows
   // "N of M letters" on its own line).
   const completion_message = !completed

@@ -62,6 +62,23 @@ describe.each(DB_KINDS)('offline practice uploads and analytics (%s)', (kind) =>
     await server?.stop();
   });
 
+  it('after a level-1 story finished with every letter right first time, the next story is of level 2', async () => {
+    const { token } = await newLearner();
+    const body = {
+      client_id: randomUUID(),
+      story_id: storyId,
+      started_at: new Date(Date.now() - 60_000).toISOString(),
+      completed_at: new Date().toISOString(),
+      attempts: letters.map((l) => attempt(l)),
+    };
+    expect((await upload(token, body)).status).toBe(201);
+    const progress = (await call(server.api('/progress'), { token })).body;
+    expect(progress.recent_sessions[0]).toMatchObject({ status: 'completed', overall_score: 100 });
+    // the result said "Try a story at the next level": before, the next story was of level 1 again
+    const next = (await call(server.api(`/stories/${progress.next_story_id}`), { token })).body.story;
+    expect(next.level).toBe(2);
+  });
+
   it('stores an offline session once, replays as a duplicate, and shows it in progress like an online one', async () => {
     const { token } = await newLearner();
     const started = new Date(Date.now() - 60_000).toISOString();

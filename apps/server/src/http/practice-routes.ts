@@ -51,7 +51,16 @@ export function registerPracticeRoutes(
       ? ((await deps.library.get(progress.recent_sessions[0]!.story_id))?.level ?? 1)
       : 1;
     const recent = progress.recent_sessions.slice(0, 3).map((s) => s.story_id);
-    const next = await deps.library.next(progress.weakest_letters, lastLevel, recent);
+    // the last story finished with every letter right first time: its result says "Try a story at
+    // the next level", and the next story is one (it had been another of the same level: the
+    // learner review of 2026-11-28, second round)
+    const last = progress.recent_sessions[0];
+    const levelUp = last?.status === 'completed' && last.overall_score === 100 && last.counting === 'letters';
+    const next = await deps.library.next(
+      progress.weakest_letters,
+      levelUp ? Math.min(4, lastLevel + 1) : lastLevel,
+      recent,
+    );
     // the dashboard's button: a short drill of the weakest letters, or with none weak, the next story
     // (only suggested: the drill is made when the learner starts it, within their budget)
     const suggested = (await deps.library.drillOf(progress.weakest_letters, lastLevel)) ?? next;

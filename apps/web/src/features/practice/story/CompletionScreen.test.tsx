@@ -107,14 +107,19 @@ describe('CompletionScreen', () => {
     expect(screen.getByTestId('result-letters')).toHaveTextContent('1 of 1 letter, 0 right first time');
     expect(screen.getByText('1 wrong attempt')).toBeInTheDocument(); // and no practice time to name
   });
-  it('fills the ended-early ring as far as the story went', () => {
+  it('fills the ended-early ring as far as the story went, and offers the story again beside what comes next', () => {
+    const tried: string[] = [];
     const { container } = render(
       <CompletionScreen
         summary={{ ...base, completed: false, letters_total: 15, letters_signed: 3, letters_attempted: 3 }}
-        onPractiseNext={() => {}}
+        onPractiseNext={() => tried.push('next')}
         onChooseStory={() => {}}
+        onTryAgain={() => tried.push('again')}
       />,
     );
+    screen.getByRole('button', { name: 'Try this story again' }).click();
+    screen.getByRole('button', { name: 'Practise the next story' }).click();
+    expect(tried).toEqual(['again', 'next']);
     expect(container.querySelector('.result-ring')).toHaveTextContent(/^3\/15$/);
     expect(container.querySelector<HTMLElement>('.result-ring')!.style.getPropertyValue('--done')).toBe('20%');
   });

@@ -184,6 +184,12 @@ export function CompletionScreen({
             {s.practise_letters.length ? `Practise ${s.practise_letters.join(', ')}` : 'Practise the next story'}
           </button>
         )}
+        {/* ended early with letters tried: the advice says to try it again, so the button is here */}
+        {!again && !s.completed && onTryAgain && (
+          <button type="button" className="button button-secondary" onClick={onTryAgain}>
+            Try this story again
+          </button>
+        )}
         <button type="button" className="button button-secondary" onClick={onChooseStory}>
           Choose another story
         </button>
