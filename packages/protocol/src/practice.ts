@@ -88,6 +88,8 @@ export type PracticeState = z.infer<typeof practiceStateSchema>;
 export const practiceSessionResponseDataSchema = practiceStateSchema.extend({
   story: storySchema,
   resumed: z.boolean(),
+  /** said beside the story as it starts: a topic's words the made story left out */
+  note: z.string().optional(),
   /**
    * A resumed session's counted attempts so far, in order: a page reloaded mid-story knows them
    * (practice continued on the device scores the whole story from them).

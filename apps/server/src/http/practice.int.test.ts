@@ -124,6 +124,14 @@ describe.each(DB_KINDS)('stories, practice sessions and progress (%s)', (kind) =
     const two = await c.nth('practice_session_response', 3);
     expect(two.data.story).toMatchObject({ id: 'topic-ice-creme', title: 'All about Ice creme' });
     expect(two.data.story.sentences[0].targets).toEqual(['ICE', 'CREME']);
+    expect(two.data.note).toBeUndefined();
+    // a phrase: its small words left out, and the words that do not fit named beside the story
+    c.send({ type: 'control', action: 'start_session', data: { topic: 'my grandmother loves knitting sweaters' } });
+    const long = await c.nth('practice_session_response', 4);
+    expect(long.data.story.id).toBe('topic-grandmother');
+    expect(long.data.note).toBe(
+      'A made story spells at most 12 letters, so it leaves out loves, knitting and sweaters.',
+    );
     c.send({ type: 'control', action: 'start_session', data: { topic: '!!!' } });
     expect(await c.nth('error', 3)).toMatchObject({
       data: { code: 'TOPIC_UNUSABLE' },

@@ -13,6 +13,7 @@ import type { LiveConnection, LiveSessionHooks } from '../live/connection';
 import type { StoryLibrary } from './library';
 import { PracticeSession } from './practice-session';
 import { sessionAttempts } from './session-attempts';
+import { topicNote } from './story-picker';
 import { AppError } from '../errors';
 import { OneAtATime } from '../auth/one-at-a-time';
 
@@ -171,6 +172,7 @@ export class LivePractice implements LiveSessionHooks {
       if (u && !u.saved && u.isActive && (session_id ? u.id === session_id : u.story.id === story_id)) session = u;
     }
     const resumed = !!session;
+    let note: string | null = null;
     if (!session) {
       // A session never practised has no row: resuming it starts its story afresh.
       const mayMakeStory = this.limits.mayMakeStory;
@@ -193,6 +195,8 @@ export class LivePractice implements LiveSessionHooks {
         conn.sendError(session_id ? 'SESSION_NOT_FOUND' : story_id || !topic ? 'STORY_NOT_FOUND' : 'TOPIC_UNUSABLE');
         return;
       }
+      // a story made of the topic's words says which it left out
+      if (topic && !story_id && story.id.startsWith('topic-')) note = topicNote(topic);
       session = PracticeSession.start(this.db, conn.user.id, story, { holdMs: this.holdMs });
     }
     const kept = this.unsaved.get(conn.user.id);
@@ -217,6 +221,7 @@ export class LivePractice implements LiveSessionHooks {
         ...session.state(),
         story: session.story,
         resumed,
+        ...(note ? { note } : {}),
         ...(attempts ? { attempts: attempts.map(({ createdAt: _at, ...a }) => a) } : {}),
       },
     });

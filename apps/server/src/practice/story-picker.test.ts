@@ -1,6 +1,6 @@
 import type { Story } from '@asl/protocol';
 import { describe, expect, it } from 'vitest';
-import { assembleForTopic, topicWords, drillForLetters, pickForTopic, suggestStory } from './story-picker';
+import { assembleForTopic, topicNote, topicWords, drillForLetters, pickForTopic, suggestStory } from './story-picker';
 
 const lib: Story[] = [
   {
@@ -60,6 +60,14 @@ describe('story picker', () => {
     expect(topicWords('café')).toEqual(['CAFE']);
     expect(topicWords('hot dog and fries')).toEqual(['HOT', 'DOG', 'FRIES']);
     expect(topicWords('3 cats')).toEqual(['3', 'CATS']);
+    // the small words of a phrase left out, and a word too long for what is left skipped, not the end
+    expect(topicWords("my grandmother's garden")).toEqual(['GRANDMOTHER']);
+    expect(topicWords('my grandmother loves knitting sweaters')).toEqual(['GRANDMOTHER']);
+    expect(topicWords('big grandmother cat')).toEqual(['BIG', 'CAT']);
+    expect(topicNote('my grandmother loves knitting sweaters')).toBe(
+      'A made story spells at most 12 letters, so it leaves out loves, knitting and sweaters.',
+    );
+    expect(topicNote('ice cream')).toBeNull();
     expect(assembleForTopic('2024', lib)).toMatchObject({ id: 'topic-2024', level: 4, title: 'All about 2024' });
     expect(pickForTopic('a', lib)).toBeNull();
   });

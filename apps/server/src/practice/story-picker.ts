@@ -25,26 +25,49 @@ export function pickForTopic(topic: string, library: Story[]): Story | null {
 /** The most letters a made topic story spells (its words together). */
 const TOPIC_MAX_LETTERS = 12;
 
-/** Words a topic phrase is joined with, left out of what is spelled ("hot dog and fries"). */
-const JOINING_WORDS = new Set(['A', 'AN', 'AND', 'OF', 'OR', 'THE']);
+/**
+ * Small words a topic phrase is made with, left out of what is spelled ("hot dog and fries", "my
+ * grandmother's garden": the S of an apostrophe too).
+ */
+const JOINING_WORDS = new Set([
+  ...['A', 'AN', 'AND', 'OF', 'OR', 'THE', 'S', 'I', 'ME', 'MY', 'YOU', 'YOUR', 'WE', 'OUR'],
+  ...['HIS', 'HER', 'THEIR', 'IS', 'ARE', 'AM', 'TO', 'IN', 'ON', 'AT', 'FOR', 'WITH', 'ABOUT'],
+]);
 
 /**
  * A topic's words as a story spells them: letters and digits (an accented letter as its plain
- * letter: café is CAFE), joining words left out, at most TOPIC_MAX_LETTERS in all (a word that
- * would go over is left out). "ice cream" is ICE and CREAM: before 2026-11-28 the words were glued
- * into one, and the learner was taught to spell ICECREAM.
+ * letter: café is CAFE), joining words left out, at most TOPIC_MAX_LETTERS in all; a word that
+ * would go over is left out (`left`) and the next ones still tried. "ice cream" is ICE and CREAM:
+ * before 2026-11-28 the words were glued into one, and the learner was taught to spell ICECREAM;
+ * and "my grandmother loves knitting" was MY alone, with nothing said.
  */
-export function topicWords(topic: string): string[] {
+export function topicSpelling(topic: string): { words: string[]; left: string[] } {
   const out: string[] = [];
+  const left: string[] = [];
   let letters = 0;
   for (const w of words(topic.normalize('NFD').replace(/[\u0300-\u036f]/g, ''))) {
     if (JOINING_WORDS.has(w)) continue;
     const word = w.slice(0, TOPIC_MAX_LETTERS);
-    if (letters + word.length > TOPIC_MAX_LETTERS) break;
+    if (letters + word.length > TOPIC_MAX_LETTERS) {
+      left.push(w);
+      continue;
+    }
     out.push(word);
     letters += word.length;
   }
-  return letters >= 2 ? out : [];
+  return letters >= 2 ? { words: out, left } : { words: [], left: [] };
+}
+
+/** A topic's words as a story spells them (topicSpelling). */
+export const topicWords = (topic: string): string[] => topicSpelling(topic).words;
+
+/** What a made topic story says it left out, or null ("A made story spells at most 12 letters, ..."). */
+export function topicNote(topic: string): string | null {
+  const { left } = topicSpelling(topic);
+  if (!left.length) return null;
+  const named = left.map((w) => w.toLowerCase());
+  const list = named.length === 1 ? named[0]! : `${named.slice(0, -1).join(', ')} and ${named.at(-1)!}`;
+  return `A made story spells at most ${TOPIC_MAX_LETTERS} letters, so it leaves out ${list}.`;
 }
 
 /** A new story about a topic, built from library sentences that mention it, plus the words themselves. */

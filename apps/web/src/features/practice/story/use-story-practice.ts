@@ -165,7 +165,7 @@ export function useStoryPractice(live: LiveContext, onPracticeData: PracticeData
             story: d.data.story,
             state: d.data,
             summary: null,
-            message: pickedUp ? PICKED_UP : null,
+            message: pickedUp ? PICKED_UP : (d.data.note ?? null),
           }));
           return;
         }
