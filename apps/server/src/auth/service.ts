@@ -209,7 +209,7 @@ export class AuthService {
       throw new AppError('INVALID_CREDENTIALS');
     }
     if (user.disabled) throw new AppError('ACCOUNT_DISABLED');
-    await this.guard.succeeded(id, ip, device);
+    await this.guard.succeeded([...new Set([id, user.username.toLowerCase(), user.email.toLowerCase()])], ip, device);
     return user;
   }
 

@@ -64,8 +64,13 @@ export class SignInGuard {
   }
 
   /** A successful sign-in clears this address's (or device's) failures on the identifier (not the others'). */
-  succeeded(identifier: string, ip: string, device: string | null = null): Promise<void> {
-    return this.store.clear(SignInGuard.from(identifier, ip, device));
+  /**
+   * A sign-in that worked starts the account's identifiers again from this address (or device):
+   * all of them, so failures typed under the username do not lock it out after a sign-in by email
+   * (the learner review of 2026-11-28, second round).
+   */
+  async succeeded(identifiers: readonly string[], ip: string, device: string | null = null): Promise<void> {
+    await Promise.all(identifiers.map((id) => this.store.clear(SignInGuard.from(id, ip, device))));
   }
 
   /** After a password reset: the account's identifiers start again, for everyone and from this address. */

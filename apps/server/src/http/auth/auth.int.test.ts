@@ -237,6 +237,19 @@ describe.each(DB_KINDS)('accounts (%s)', (kind) => {
     expect(locked.status).toBe(423);
     expect(locked.body.error.code).toBe('ACCOUNT_LOCKED');
   });
+
+  it('a sign-in that works starts every identifier of the account again: failures by username do not lock after one by email', async () => {
+    const { body, email } = await register();
+    const login = (identifier: string, password: string) =>
+      call(server.api('/auth/login'), { body: { identifier, password } });
+    const statuses: number[] = [];
+    for (let i = 0; i < 4; i++) statuses.push((await login(body.username, `wrong-${i}-pass`)).status);
+    statuses.push((await login(email, body.password)).status);
+    for (let i = 0; i < 4; i++) statuses.push((await login(body.username, `wrong-again-${i}`)).status);
+    // before: the username's four failures stayed, and the sixth try of it answered 423
+    expect(statuses).toEqual([401, 401, 401, 401, 200, 401, 401, 401, 401]);
+    expect((await login(body.username, body.password)).status).toBe(200);
+  });
 });
 
 describe('rate limits', () => {
