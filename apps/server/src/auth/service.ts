@@ -1,5 +1,5 @@
 import { randomInt } from 'node:crypto';
-import { LOGIN_ATTEMPT_WINDOW_MS, type TokenPair, type User } from '@asl/protocol';
+import { LOGIN_ATTEMPT_WINDOW_MS, PRODUCT_NAME, type TokenPair, type User } from '@asl/protocol';
 import { and, eq, gt, isNull } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { passwordResets, users } from '../db/schema';
@@ -350,10 +350,10 @@ export class AuthService {
     const link = `${base.replace(/\/$/, '')}/reset-password?token=${encodeURIComponent(token)}`;
     await this.opts.mailer.send({
       to: user.email,
-      subject: 'Reset your password',
+      subject: `Reset your ${PRODUCT_NAME} password`,
       text:
         `Hello ${user.firstName || user.username},\n\n` +
-        `Someone asked to reset the password of your ASL practice account. ` +
+        `Someone asked to reset the password of your ${PRODUCT_NAME} account. ` +
         `If it was you, open this link within 30 minutes:\n\n${link}\n\n` +
         `If it was not you, ignore this message; your password stays the same.\n`,
     });

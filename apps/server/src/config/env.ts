@@ -50,7 +50,7 @@ export const envSchema = z.object({
     .string()
     .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
     .optional(),
-  MAIL_FROM: z.string().default('ASL Practice <no-reply@localhost>'),
+  MAIL_FROM: z.string().default('SignSpeak <no-reply@localhost>'),
   SUPPORT_EMAIL: z.email().default('support@localhost'),
   ADMIN_EMAILS: z
     .string()

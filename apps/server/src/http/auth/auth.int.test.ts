@@ -200,6 +200,8 @@ describe.each(DB_KINDS)('accounts (%s)', (kind) => {
     expect(res.body).toEqual(ghost.body);
     const outbox = join(server.dataDir, 'outbox');
     const mail = await waitForMail(outbox, (m) => m.to === email);
+    // the product's name, not "ASL practice" (the learner review of 2026-11-28, second round)
+    expect(JSON.stringify(mail)).toContain('your SignSpeak account');
     const token = resetTokenOf(mail);
     const reset = await call(server.api('/auth/reset-password'), { body: { token, new_password: 'brand-new-pass' } });
     expect(reset.status).toBe(200);
