@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { notifyFlushed } from '../../../lib/outbox/common';
 import { SessionContext, type SessionApi } from '../../../lib/session/session-context';
 import { saveProgress } from './progress-cache';
-import { OFFLINE_NO_COPY, useProgress } from './use-progress';
+import { OFFLINE_NO_COPY, REFRESH_AFTER_MS, useProgress } from './use-progress';
 
 const getProgress = vi.hoisted(() => vi.fn());
 vi.mock('../../../lib/api/get-progress', () => ({ getProgress }));
@@ -60,5 +60,24 @@ describe('useProgress after offline practice is uploaded', () => {
     await waitFor(() => expect(result.current.progress).toEqual(uploaded));
     expect(getProgress).toHaveBeenCalledTimes(2);
     expect(result.current.savedAt).toBeNull();
+  });
+});
+
+describe('useProgress shown again', () => {
+  it('fetches the figures again when the tab is shown after a while, not at every glance', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      getProgress.mockResolvedValue(progress);
+      renderHook(() => useProgress(), { wrapper });
+      await waitFor(() => expect(getProgress).toHaveBeenCalledTimes(1));
+      const show = () => act(() => document.dispatchEvent(new Event('visibilitychange')));
+      show(); // at once: the figures are fresh
+      expect(getProgress).toHaveBeenCalledTimes(1);
+      vi.setSystemTime(Date.now() + REFRESH_AFTER_MS);
+      show();
+      await waitFor(() => expect(getProgress).toHaveBeenCalledTimes(2));
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

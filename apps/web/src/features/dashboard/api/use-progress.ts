@@ -1,5 +1,5 @@
 import { SYNC_TAGS, type ProgressResponse } from '@asl/protocol';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { isOffline } from '../../../lib/api/online';
 import { onFlushed } from '../../../lib/outbox';
 import { useSession } from '../../../lib/session/session-context';
@@ -16,6 +16,8 @@ export interface ProgressView {
 
 export const OFFLINE_NO_COPY = 'You are offline. Your progress will show here when you are back online.';
 export const LOAD_FAILED = 'Your progress could not be loaded right now.';
+/** A dashboard shown again after at least this long fetches the figures again. */
+export const REFRESH_AFTER_MS = 10_000;
 
 /**
  * The learner's progress: from the server, saved on the device each time; while offline (or when
@@ -36,6 +38,18 @@ export function useProgress(): ProgressView {
       }),
     [],
   );
+  // Shown again (the learner practised in another tab meanwhile): fetched again, at most once in
+  // REFRESH_AFTER_MS (a dashboard left open in a tab showed the sessions of before: the learner
+  // review of 2026-11-28, second round).
+  const fetchedAt = useRef(0);
+  useEffect(() => {
+    const onVisible = () => {
+      if (document.visibilityState === 'visible' && Date.now() - fetchedAt.current >= REFRESH_AFTER_MS)
+        setUploads((n) => n + 1);
+    };
+    document.addEventListener('visibilitychange', onVisible);
+    return () => document.removeEventListener('visibilitychange', onVisible);
+  }, []);
 
   useEffect(() => {
     if (!userId) return;
@@ -53,6 +67,7 @@ export function useProgress(): ProgressView {
     if (isOffline()) fromDevice(OFFLINE_NO_COPY);
     const onOffline = () => fromDevice(OFFLINE_NO_COPY);
     window.addEventListener('offline', onOffline);
+    fetchedAt.current = Date.now();
     getProgress(ctrl.signal).then(
       (progress) => {
         saveProgress(userId, progress);
