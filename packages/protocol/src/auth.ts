@@ -101,6 +101,9 @@ export const resetPasswordRequestSchema = z.object({
   token: text('Reset token').min(1, 'Reset token is required.').max(512, atMost('Reset token', 512)),
   new_password: passwordSchema,
 });
+/** A reset link's token, checked as the page opens (before a new password is typed for nothing). */
+export const resetTokenCheckRequestSchema = resetPasswordRequestSchema.pick({ token: true });
+
 /** What a new password the same as the current one is answered (it would sign out other devices for nothing). */
 export const SAME_PASSWORD_MESSAGE = 'Choose a new password, not the one you have now.';
 

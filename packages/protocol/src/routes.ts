@@ -9,6 +9,7 @@ import {
   refreshRequestSchema,
   registerRequestSchema,
   resetPasswordRequestSchema,
+  resetTokenCheckRequestSchema,
   tokenPairSchema,
 } from './auth';
 import { ERROR_CODES, type ErrorCode } from './errors';
@@ -168,6 +169,17 @@ export const ROUTES = {
     response: okResponseSchema,
     status: [200],
     errors: [...BODY_ERRORS, 'RESET_TOKEN_INVALID', 'PASSWORD_TOO_COMMON', 'RATE_LIMITED'],
+  }),
+  checkResetToken: route({
+    method: 'POST',
+    path: '/auth/reset-password/check',
+    summary: 'Whether a reset token can still set a password (spends nothing)',
+    tag: 'auth',
+    auth: false,
+    body: resetTokenCheckRequestSchema,
+    response: okResponseSchema,
+    status: [200],
+    errors: [...BODY_ERRORS, 'RESET_TOKEN_INVALID', 'RATE_LIMITED'],
   }),
   stories: route({
     method: 'GET',

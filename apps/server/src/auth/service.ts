@@ -360,10 +360,8 @@ export class AuthService {
   }
 
   /** Spends the token, sets the password, voids every other reset token and session of the account. */
-  async resetPassword(token: string, newPassword: string, ip: string): Promise<void> {
-    const now = new Date();
-    // the account's own name is no password (checked as registration and change-password do);
-    // refused before the link is spent, so the learner can choose another with it
+  /** The account a reset token can still set the password of (unused, not expired); RESET_TOKEN_INVALID otherwise. */
+  async resetTokenOwner(token: string, now = new Date()): Promise<{ username: string; email: string }> {
     const [owner] = await this.db
       .select({ username: users.username, email: users.email })
       .from(passwordResets)
@@ -377,6 +375,14 @@ export class AuthService {
       )
       .limit(1);
     if (!owner) throw new AppError('RESET_TOKEN_INVALID', undefined, 'token');
+    return owner;
+  }
+
+  async resetPassword(token: string, newPassword: string, ip: string): Promise<void> {
+    const now = new Date();
+    // the account's own name is no password (checked as registration and change-password do);
+    // refused before the link is spent, so the learner can choose another with it
+    const owner = await this.resetTokenOwner(token, now);
     assertPasswordAllowed(newPassword, 'new_password', owner);
     const [reset] = await this.db
       .update(passwordResets)

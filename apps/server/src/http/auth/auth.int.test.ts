@@ -203,8 +203,13 @@ describe.each(DB_KINDS)('accounts (%s)', (kind) => {
     // the product's name, not "ASL practice" (the learner review of 2026-11-28, second round)
     expect(JSON.stringify(mail)).toContain('your SignSpeak account');
     const token = resetTokenOf(mail);
+    // the page checks the link as it opens: usable now, spent by nothing
+    const check = (t: string) => call(server.api('/auth/reset-password/check'), { body: { token: t } });
+    expect((await check(token)).status).toBe(200);
+    expect((await check('not-a-token')).body.error.code).toBe('RESET_TOKEN_INVALID');
     const reset = await call(server.api('/auth/reset-password'), { body: { token, new_password: 'brand-new-pass' } });
     expect(reset.status).toBe(200);
+    expect((await check(token)).status).toBe(400); // used
     const again = await call(server.api('/auth/reset-password'), { body: { token, new_password: 'another-pass' } });
     expect(again.status).toBe(400);
     expect(again.body.error.code).toBe('RESET_TOKEN_INVALID');

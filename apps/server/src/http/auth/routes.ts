@@ -128,6 +128,12 @@ export async function registerAuthRoutes(
     };
   });
 
+  // the reset page asks as it opens: a link used or expired says so before a password is typed
+  serve(app, ROUTES.checkResetToken, { preHandler: resetLimits }, async (request) => {
+    await auth.resetTokenOwner(request.body.token);
+    return { ok: true as const, message: 'This link can set a new password.' };
+  });
+
   serve(app, ROUTES.resetPassword, { preHandler: resetLimits }, async (request) => {
     const body = request.body;
     assertPasswordAllowed(body.new_password, 'new_password');

@@ -1,10 +1,11 @@
 import { SESSION_MESSAGES } from '@asl/protocol';
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { ApiError } from '../../../lib/api/api-error';
 import { Alert } from '../../../lib/ui/Alert';
 import { Field } from '../../../lib/ui/Field';
 import { useFocusFirstInvalid } from '../../../lib/ui/focus-first-invalid';
+import { checkResetToken } from '../api/check-reset-token';
 import { resetPassword } from '../api/reset-password';
 import { clearAllAttempts } from '../state/lockout';
 import { AuthCard } from '../components/AuthCard';
@@ -18,11 +19,31 @@ export function ResetPasswordPage() {
   const token = params.get('token') ?? '';
   const [password, setPassword] = useState('');
   const [confirm, setConfirm] = useState('');
-  const [state, setState] = useState<'idle' | 'saving' | 'done' | 'error' | 'dead-link'>('idle');
+  const [state, setState] = useState<'checking' | 'idle' | 'saving' | 'done' | 'error' | 'dead-link'>(
+    token ? 'checking' : 'idle',
+  );
   const [message, setMessage] = useState('');
   const [errors, setErrors] = useState<Errors>({});
   const { form, failed } = useFocusFirstInvalid();
   const verdict = usePasswordCheck(password);
+
+  // A link used or expired says so as the page opens, not after a new password was typed twice
+  // (the learner review of 2026-11-28, second round); if the check cannot be made, the form shows.
+  useEffect(() => {
+    if (!token) return;
+    const ctrl = new AbortController();
+    checkResetToken(token, ctrl.signal).then(
+      () => setState((s) => (s === 'checking' ? 'idle' : s)),
+      (err: unknown) => {
+        if (ctrl.signal.aborted) return;
+        if (err instanceof ApiError && err.code === 'RESET_TOKEN_INVALID') {
+          setMessage(err.message);
+          setState('dead-link');
+        } else setState((s) => (s === 'checking' ? 'idle' : s));
+      },
+    );
+    return () => ctrl.abort();
+  }, [token]);
 
   async function onSubmit(e: FormEvent) {
     e.preventDefault();
@@ -61,6 +82,16 @@ export function ResetPasswordPage() {
         <p className="auth-links">
           <Link to="/forgot-password">Ask for a new link</Link>
           <Link to="/login">Back to sign in</Link>
+        </p>
+      </AuthCard>
+    );
+  }
+
+  if (state === 'checking') {
+    return (
+      <AuthCard title="Choose a new password">
+        <p role="status" className="muted">
+          Checking your link…
         </p>
       </AuthCard>
     );
