@@ -30,6 +30,15 @@ export type Story = z.infer<typeof storySchema>;
 export const storySummarySchema = storySchema.omit({ sentences: true }).extend({
   sentence_count: z.number(),
   letter_count: z.number(),
+  /** the signed-in learner's stand with the story (absent: never practised) */
+  learner: z
+    .object({
+      /** finished before (every letter signed) */
+      completed: z.boolean(),
+      /** the letters done of the session open now, which Start goes on with (null: none open) */
+      letters_done: z.number().int().nullable(),
+    })
+    .optional(),
 });
 export type StorySummary = z.infer<typeof storySummarySchema>;
 

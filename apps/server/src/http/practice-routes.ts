@@ -9,6 +9,7 @@ import { computeProgress } from '../practice/progress';
 import { ownPracticeSessionId } from '../practice/session-owner';
 import { withdrawAttempt } from '../practice/withdraw-attempt';
 import { listStories, rowToSummary } from '../practice/stories-repo';
+import { storyStates } from '../practice/story-states';
 import { byAddress, byLearner, learnerWriteLimit, limitRequests, type WriteLimits } from './auth/limit';
 import { perMinute } from '../auth/keyed-limiter';
 import { principalOf, requireAuth, requirePermission } from './authenticate';
@@ -27,8 +28,17 @@ export function registerPracticeRoutes(
 
   serve(app, ROUTES.stories, { preHandler: [authed, canRead] }, async (request) => {
     const q = request.query;
-    const rows = await listStories(deps.db, { level: q.level, tag: q.tag });
-    return { stories: rows.map(rowToSummary) };
+    const [rows, states] = await Promise.all([
+      listStories(deps.db, { level: q.level, tag: q.tag }),
+      storyStates(deps.db, principalOf(request).user.id),
+    ]);
+    return {
+      stories: rows.map((row) => {
+        const summary = rowToSummary(row);
+        const learner = states.get(summary.id);
+        return learner ? { ...summary, learner } : summary;
+      }),
+    };
   });
 
   serve(app, ROUTES.story, { preHandler: [authed, canRead] }, async (request) => {

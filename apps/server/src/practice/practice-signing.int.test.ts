@@ -319,6 +319,14 @@ describe('signing a story with real photos through the real recogniser', () => {
     expect(left.data).toMatchObject({ success: true, state: null });
     await cam.show('none', 300);
     await expectHeldCountsNothing(c, cam, 'U'); // the stories are on screen: nothing is practised
+    // the story list marks it part way (Start goes on with it); the others are marked nothing
+    const level = (await call(server.api(`/stories/${STORY}`), { token })).body.story.level;
+    const list = (await call(server.api(`/stories?level=${level}`), { token })).body.stories as Array<{
+      id: string;
+      learner?: unknown;
+    }>;
+    expect(list.find((x) => x.id === STORY)?.learner).toEqual({ completed: false, letters_done: 1 });
+    expect(list.filter((x) => x.id !== STORY).every((x) => x.learner === undefined)).toBe(true);
     // the story again (no session named: the page forgot it): taken up at U, S counted
     c.send({ type: 'control', action: 'start_session', data: { story_id: STORY } });
     const again = await c.nth('practice_session_response', 2);

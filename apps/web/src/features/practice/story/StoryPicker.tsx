@@ -16,6 +16,23 @@ export interface OfflineStoriesUi {
   reasonId(storyId: string): string;
 }
 
+/** Where the learner stands with a story: a story left part way is gone on with by Start. */
+function StoryState({ story }: { story: StorySummary }) {
+  const l = story.learner;
+  if (!l) return null;
+  if (l.letters_done !== null && l.letters_done > 0)
+    return (
+      <p className="story-state story-state-open">
+        In progress: {l.letters_done} of {story.letter_count} letters. Start goes on where you left it.
+      </p>
+    );
+  return l.completed ? (
+    <p className="story-state story-state-done">
+      <span aria-hidden="true">✓ </span>Finished before
+    </p>
+  ) : null;
+}
+
 /**
  * Levels, the stories of a level, and a topic box ("start a story about ..."). `onlyStories`
  * (offline): only these stories can be started, and no topic.
@@ -85,6 +102,7 @@ export function StoryPicker({
               <li key={s.id} className="story-card">
                 <h3>{s.title}</h3>
                 {onlyStories && !notSaved && offlineUi && <offlineUi.Badge />}
+                <StoryState story={s} />
                 <p className="muted">{s.summary}</p>
                 <p className="story-meta">
                   {s.sentence_count} sentences · {s.letter_count} letters · {s.tags.join(', ')}
