@@ -127,6 +127,7 @@ async function startOwnServer(): Promise<OwnServer> {
       LIVE_MAX_FRAMES_PER_ADDRESS: '1000',
       // every simulated learner comes from this machine's address
       LIVE_MAX_SOCKETS_PER_ADDRESS: '100000',
+      LIVE_MAX_BYTES_PER_SECOND_PER_ADDRESS: String(1024 ** 3),
       HTTP_MAX_CONNECTIONS_PER_ADDRESS: '0',
     },
     stderr: 'inherit',

@@ -245,6 +245,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     isRevoked: (id) => revocations.isRevoked(id),
     maxFramesPerAddress: env.LIVE_MAX_FRAMES_PER_ADDRESS,
     maxSocketsPerAddress: env.LIVE_MAX_SOCKETS_PER_ADDRESS,
+    maxBytesPerSecondPerAddress: env.LIVE_MAX_BYTES_PER_SECOND_PER_ADDRESS,
     authenticate: async (token) => {
       try {
         const p = await auth.authenticate(token);

@@ -105,6 +105,12 @@ export const envSchema = z.object({
   LIVE_MAX_SOCKETS_PER_USER: z.coerce.number().int().min(1).max(100).default(5),
   // Live sockets one client address may keep open in a process (its accounts together); one more is refused (1013).
   LIVE_MAX_SOCKETS_PER_ADDRESS: z.coerce.number().int().min(1).max(100_000).default(100),
+  // Bytes the live sockets of one client address may send a second together (16 MB: a classroom's frames).
+  LIVE_MAX_BYTES_PER_SECOND_PER_ADDRESS: z.coerce
+    .number()
+    .int()
+    .min(1024 * 1024)
+    .default(16 * 1024 * 1024),
   // HTTP connections one client address may hold open at once (0: no cap); above it new ones are cut.
   // Behind a reverse proxy every connection comes from the proxy: with TRUST_PROXY set it defaults to 0.
   HTTP_MAX_CONNECTIONS_PER_ADDRESS: z.coerce.number().int().min(0).max(1_000_000).optional(),

@@ -1,4 +1,5 @@
 import type { Server } from 'node:http';
+import { addressKey } from './address-key';
 
 /**
  * HTTP connections one client address may hold open at once unless told otherwise
@@ -16,7 +17,7 @@ export const DEFAULT_MAX_CONNECTIONS_PER_ADDRESS = 256;
 export function capConnectionsPerAddress(server: Server, max: number): (address: string) => number {
   const open = new Map<string, number>();
   server.on('connection', (socket) => {
-    const address = socket.remoteAddress ?? '';
+    const address = addressKey(socket.remoteAddress ?? '');
     const n = (open.get(address) ?? 0) + 1;
     if (n > max) {
       socket.destroy();

@@ -95,6 +95,18 @@ describe('slow and greedy clients over HTTP', () => {
     expect((await progress(b.access_token)).status).toBe(429);
   });
 
+  it("the reset page's check of its link does not spend the address's resets", async () => {
+    const api = (p: string) => server.api(p);
+    const checks = [];
+    for (let i = 0; i < 12; i++)
+      checks.push((await call(api('/auth/reset-password/check'), { body: { token: `not-a-token-${i}` } })).status);
+    expect(checks).toEqual(Array<number>(12).fill(400)); // RESET_TOKEN_INVALID, not 429 after ten
+    const reset = await call(api('/auth/reset-password'), {
+      body: { token: 'not-a-token', new_password: 'a-new-pass-123' },
+    });
+    expect(reset.body.error.code).toBe('RESET_TOKEN_INVALID');
+  });
+
   it('a refresh whose successor cannot be stored does not spend the token', async () => {
     const api = (p: string) => server.api(p);
     const a = await registerLearner(api, 'rot');

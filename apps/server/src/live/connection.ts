@@ -51,7 +51,29 @@ export const LIVE_LIMITS = {
   throttlePauseMs: 1000,
   /** After the server closes a socket, how long it waits for the client's close before cutting it. */
   closeGraceMs: 1000,
+  /**
+   * The most a control or ping message may be (bytes): they are a few dozen. Over it: refused as
+   * invalid (padded pings within the byte rate, from a hundred sockets of one address, had cost
+   * every learner seconds: the re-check of 2026-11-28).
+   */
+  maxControlBytes: 16 * 1024,
 } as const;
+
+/**
+ * Closes a socket with a code and cuts it a second later if its client does not close its side
+ * (ws would wait 30 s, reading all the while). `stopReading`: nothing more it sends is read (a
+ * socket refused before it was ever served).
+ */
+export function closeAndCut(socket: WebSocket, code: number, reason: string, stopReading = false): void {
+  try {
+    socket.close(code, reason);
+  } catch {
+    socket.terminate();
+    return;
+  }
+  if (stopReading) socket.pause();
+  setTimeout(() => socket.terminate(), LIVE_LIMITS.closeGraceMs).unref();
+}
 
 export interface LiveUser {
   id: string;
@@ -126,6 +148,8 @@ export class LiveConnection {
     private readonly turns: RecognitionTurns = new RecognitionTurns(Number.POSITIVE_INFINITY),
     /** the client's address (its turns are counted per address too) */
     readonly address = '',
+    /** the bytes all the sockets of this client address may send a second, shared (none: no such budget) */
+    private readonly addressBytes: TokenBucket | null = null,
   ) {
     socket.on('message', (data, isBinary) => this.onRaw(data as Buffer, isBinary));
     socket.on('close', () => this.onClosed());
@@ -198,14 +222,9 @@ export class LiveConnection {
   close(code: number, reason: string): void {
     if (this.closed || this.closeSent) return;
     this.closeSent = true;
-    try {
-      this.socket.close(code, reason);
-    } catch {
-      this.socket.terminate();
-      return;
-    }
-    // a client that goes on sending and never closes its side is cut (ws would wait 30 s, reading)
-    setTimeout(() => this.socket.terminate(), LIVE_LIMITS.closeGraceMs).unref();
+    // a client that goes on sending and never closes its side is cut (what it sends is not read:
+    // onRaw checks closeSent)
+    closeAndCut(this.socket, code, reason);
   }
 
   private armKeepalive(): void {
@@ -245,7 +264,12 @@ export class LiveConnection {
   private onRaw(data: Buffer, isBinary: boolean): void {
     if (this.closeSent || this.throttled) return;
     this.armKeepalive();
-    if (!this.messageBucket.take(1) || !this.byteBucket.take(data.length)) return this.throttle();
+    if (
+      !this.messageBucket.take(1) ||
+      !this.byteBucket.take(data.length) ||
+      (this.addressBytes && !this.addressBytes.take(data.length))
+    )
+      return this.throttle();
     if (isBinary) return this.bad('MESSAGE_PARSE_ERROR');
     if (data.length > MAX_FRAME_BYTES * 1.4 + 4096) return this.bad('FRAME_TOO_LARGE');
     // no text of the protocol holds a NUL, and the database refuses it
@@ -262,6 +286,8 @@ export class LiveConnection {
     if (typeof type !== 'string' || !(CLIENT_MESSAGE_TYPES as readonly string[]).includes(type)) {
       return this.bad('UNKNOWN_MESSAGE_TYPE', `Unknown message type: ${String(type).slice(0, 40)}`);
     }
+    if (type !== 'raw_frame' && data.length > LIVE_LIMITS.maxControlBytes)
+      return this.bad('INVALID_MESSAGE', `A ${type} message must be at most 16 KB.`);
     const parsed = clientMessageSchema.safeParse(json);
     if (!parsed.success) {
       const issue = parsed.error.issues[0];

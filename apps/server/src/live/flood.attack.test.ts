@@ -4,6 +4,8 @@
  * a ping's timestamp of any length was echoed back (unread sockets held 6 MB each), and one
  * address's fresh accounts could keep hundreds of sockets open.
  */
+import { randomBytes } from 'node:crypto';
+import { connect, type Socket } from 'node:net';
 import { CLOSE_CODES } from '@asl/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LiveTestClient } from '../test/live-client';
@@ -12,11 +14,48 @@ import { startTestServer, type TestServer } from '../test/test-server';
 import { LIVE_LIMITS } from './connection';
 
 const MAX_PER_ADDRESS = 3;
+const ADDRESS_BYTES = 1024 * 1024;
 
-describe('live floods: answered once per pause, short pings, sockets per address', () => {
+/**
+ * A websocket client that never closes its side and goes on sending pings after the server's
+ * close: the upgrade by hand, and text frames masked with a zero key (the payload as it is).
+ */
+async function stubbornSocket(url: string): Promise<{ socket: Socket; closed: Promise<string> }> {
+  const u = new URL(url);
+  const socket = connect(Number(u.port), u.hostname);
+  let seen = '';
+  const upgraded = new Promise<void>((resolve, reject) => {
+    socket.on('data', (d) => {
+      seen += d.toString('latin1');
+      if (seen.includes('\r\n\r\n')) resolve();
+    });
+    socket.once('error', reject);
+  });
+  socket.write(
+    `GET ${u.pathname}${u.search} HTTP/1.1\r\nHost: ${u.host}\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n` +
+      `Sec-WebSocket-Key: ${randomBytes(16).toString('base64')}\r\nSec-WebSocket-Version: 13\r\n\r\n`,
+  );
+  await upgraded;
+  expect(seen).toMatch(/^HTTP\/1\.1 101 /);
+  const ping = Buffer.from('{"type":"ping"}');
+  const frame = Buffer.concat([Buffer.from([0x81, 0x80 | ping.length, 0, 0, 0, 0]), ping]);
+  const timer = setInterval(() => {
+    if (!socket.destroyed) socket.write(Buffer.concat(Array<Buffer>(200).fill(frame)));
+  }, 5);
+  const closed = new Promise<string>((resolve) => {
+    socket.on('error', () => {});
+    socket.once('close', () => {
+      clearInterval(timer);
+      resolve(seen);
+    });
+  });
+  return { socket, closed };
+}
+
+describe('live floods: answered once per pause, short pings, refused sockets cut, bytes per address', () => {
   let server: TestServer;
   beforeAll(async () => {
-    server = await startTestServer('pglite', { LIVE_MAX_SOCKETS_PER_ADDRESS: String(MAX_PER_ADDRESS) });
+    server = await startTestServer('pglite', { LIVE_MAX_BYTES_PER_SECOND_PER_ADDRESS: String(ADDRESS_BYTES) });
   });
   afterAll(async () => {
     await server?.stop();
@@ -39,7 +78,7 @@ describe('live floods: answered once per pause, short pings, sockets per address
     expect(refused).toBeLessThanOrEqual(3);
     expect(pongs).toBeLessThan(flood / 3);
     expect(pongs).toBeGreaterThanOrEqual(LIVE_LIMITS.messageBurst - 5);
-    c.close();
+    c.ws.terminate(); // its close would wait behind its own flood
   });
 
   it('answers a ping whose timestamp is not a short time INVALID_MESSAGE, and does not echo it', async () => {
@@ -51,6 +90,47 @@ describe('live floods: answered once per pause, short pings, sockets per address
     c.send({ type: 'ping', timestamp: 'a short one' });
     expect((await c.next((m) => m.type === 'pong')).data.timestamp).toBe('a short one');
     c.close();
+  });
+
+  it('cuts a socket refused for want of a token a second after its close, though its client goes on sending', async () => {
+    const { closed } = await stubbornSocket(server.wsUrl('not-a-token'));
+    // the close frame came (1008), and the server cut the socket: before, it read on for 30 s
+    expect(await closed).toContain('Authentication required');
+  }, 10_000);
+
+  it('refuses a control or ping message over 16 KB as invalid', async () => {
+    const c = await LiveTestClient.connect(server.wsUrl(await newLearner(server, 'padded')));
+    c.send({ type: 'ping', timestamp: 1, pad: 'x'.repeat(LIVE_LIMITS.maxControlBytes) });
+    const err = await c.next((m) => m.type === 'error');
+    expect(err).toMatchObject({ data: { code: 'INVALID_MESSAGE' }, message: 'A ping message must be at most 16 KB.' });
+    c.close();
+  });
+
+  it('shares a byte budget among the sockets of one address: two, each within its own, are throttled together', async () => {
+    const a = await LiveTestClient.connect(server.wsUrl(await newLearner(server, 'bytesa')));
+    const b = await LiveTestClient.connect(server.wsUrl(await newLearner(server, 'bytesb')));
+    const padded = { type: 'ping', timestamp: 1, pad: 'x'.repeat(15_000) };
+    // 80 messages of 15 KB each: within a socket's own budget (90 messages, 6 MB), 2.4 MB together
+    for (let i = 0; i < 80; i++) {
+      a.send(padded);
+      b.send(padded);
+    }
+    const limited = (c: LiveTestClient) => c.next((m) => m.data?.code === 'LIVE_RATE_LIMITED', 20_000);
+    await Promise.any([limited(a), limited(b)]);
+    a.close();
+    b.close();
+    // closed once read again (a throttled socket's close waits for the pause): its place is free
+    await Promise.all([a.closeInfo, b.closeInfo]);
+  });
+});
+
+describe('live sockets per address', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer('pglite', { LIVE_MAX_SOCKETS_PER_ADDRESS: String(MAX_PER_ADDRESS) });
+  });
+  afterAll(async () => {
+    await server?.stop();
   });
 
   it('refuses one more socket than an address may hold (1013, coded), and takes one when another closes', async () => {

@@ -5,7 +5,9 @@ import type { WebSocket } from 'ws';
 import { APP_VERSION } from '../version';
 import { memoryLiveBus, type LiveBus } from '../scale/live-bus';
 import { memorySocketLedger, type SocketLedger } from '../scale/socket-ledger';
-import { LiveConnection, type LiveObserver, type LiveSessionHooks, type LiveUser } from './connection';
+import { closeAndCut, LiveConnection, type LiveObserver, type LiveSessionHooks, type LiveUser } from './connection';
+import { addressKey } from '../http/address-key';
+import { TokenBucket } from './token-bucket';
 import type { FrameProcessor } from '../recognition/frame-processor';
 import { codedReason, LiveSockets } from './live-sockets';
 import { RecognitionTurns } from './recognition-turns';
@@ -34,6 +36,14 @@ export const DEFAULT_MAX_SOCKETS_PER_USER = 5;
  */
 export const DEFAULT_MAX_SOCKETS_PER_ADDRESS = 100;
 
+/**
+ * Bytes all the live sockets of one client address may send a second unless told otherwise
+ * (LIVE_MAX_BYTES_PER_SECOND_PER_ADDRESS): a learner's frames are about half a megabyte a second,
+ * so a classroom of thirty fits; a hundred sockets each within its own 4 MB/s do not (each message
+ * is parsed).
+ */
+export const DEFAULT_MAX_BYTES_PER_SECOND_PER_ADDRESS = 16 * 1024 * 1024;
+
 export interface LiveDeps {
   processor: FrameProcessor;
   /** Resolves the access token of the `token` query parameter to a user and session, or null. */
@@ -50,6 +60,8 @@ export interface LiveDeps {
   maxFramesPerAddress?: number;
   /** Live sockets of one client address open at once in this process (DEFAULT_MAX_SOCKETS_PER_ADDRESS). */
   maxSocketsPerAddress?: number;
+  /** Bytes the live sockets of one client address may send a second together (DEFAULT_MAX_BYTES_PER_SECOND_PER_ADDRESS). */
+  maxBytesPerSecondPerAddress?: number;
   /** The revocation denylist, checked once more after a socket is listed. */
   isRevoked?: (authSessionId: string) => Promise<boolean>;
 }
@@ -92,8 +104,9 @@ export async function registerLiveRoute(app: FastifyInstance, deps: LiveDeps): P
   // frames in recognition: one per learner across their sockets, a few per client address
   const turns = new RecognitionTurns(deps.maxFramesPerAddress ?? DEFAULT_MAX_FRAMES_PER_ADDRESS);
   const maxSocketsPerAddress = deps.maxSocketsPerAddress ?? DEFAULT_MAX_SOCKETS_PER_ADDRESS;
-  /** open live sockets by client address, in this process */
-  const perAddress = new Map<string, number>();
+  const addressBytesPerSecond = deps.maxBytesPerSecondPerAddress ?? DEFAULT_MAX_BYTES_PER_SECOND_PER_ADDRESS;
+  /** open live sockets by client address, in this process, and the bytes they may send a second together */
+  const perAddress = new Map<string, { sockets: number; bytes: TokenBucket }>();
   await app.register(websocket, {
     options: { maxPayload: Math.ceil(MAX_FRAME_BYTES * 4) },
     errorHandler: onSocketError,
@@ -121,21 +134,32 @@ export async function registerLiveRoute(app: FastifyInstance, deps: LiveDeps): P
       },
       wsHandler: (socket, request) => {
         const user = request.liveUser;
+        // refused sockets are not read after their close, and are cut a second later (a client
+        // without a token flooded its socket for the 30 s ws waits for the close: the re-check of
+        // 2026-11-28)
         if (!user) {
-          socket.close(CLOSE_CODES.policyViolation, 'Authentication required: a valid access token is needed');
+          closeAndCut(
+            socket,
+            CLOSE_CODES.policyViolation,
+            'Authentication required: a valid access token is needed',
+            true,
+          );
           return;
         }
-        const address = request.ip;
-        const open = perAddress.get(address) ?? 0;
-        if (open >= maxSocketsPerAddress) {
-          socket.close(CLOSE_CODES.tryAgainLater, codedReason('LIVE_ADDRESS_SOCKETS'));
+        const address = addressKey(request.ip);
+        const open = perAddress.get(address);
+        if ((open?.sockets ?? 0) >= maxSocketsPerAddress) {
+          closeAndCut(socket, CLOSE_CODES.tryAgainLater, codedReason('LIVE_ADDRESS_SOCKETS'), true);
           return;
         }
-        perAddress.set(address, open + 1);
+        const entry = open ?? {
+          sockets: 0,
+          bytes: new TokenBucket(addressBytesPerSecond * 1.5, addressBytesPerSecond),
+        };
+        entry.sockets++;
+        perAddress.set(address, entry);
         socket.once('close', () => {
-          const left = (perAddress.get(address) ?? 1) - 1;
-          if (left > 0) perAddress.set(address, left);
-          else perAddress.delete(address);
+          if (--entry.sockets <= 0) perAddress.delete(address);
         });
         const conn = new LiveConnection(
           socket,
@@ -147,6 +171,7 @@ export async function registerLiveRoute(app: FastifyInstance, deps: LiveDeps): P
           deps.observer ?? null,
           turns,
           address,
+          entry.bytes,
         );
         sockets
           .add(conn, { userId: user.id, authSessionId: user.authSessionId })

@@ -67,6 +67,11 @@ export async function registerAuthRoutes(
   const resetLimits = limit('RATE_LIMITED', [
     { rule: perMinute('reset:ip', limits.resetPerMin ?? 10), key: byAddress },
   ]);
+  // the reset page's check of its link has a bucket of its own: opening the page does not spend one
+  // of the address's resets (the re-check of 2026-11-28)
+  const resetCheckLimits = limit('RATE_LIMITED', [
+    { rule: perMinute('reset-check:ip', 3 * (limits.resetPerMin ?? 10)), key: byAddress },
+  ]);
   const changePasswordLimits = limit('LOGIN_RATE_LIMITED', [
     { rule: perMinute('change-password:learner', limits.loginPerMin), key: byLearner },
   ]);
@@ -129,7 +134,7 @@ export async function registerAuthRoutes(
   });
 
   // the reset page asks as it opens: a link used or expired says so before a password is typed
-  serve(app, ROUTES.checkResetToken, { preHandler: resetLimits }, async (request) => {
+  serve(app, ROUTES.checkResetToken, { preHandler: resetCheckLimits }, async (request) => {
     await auth.resetTokenOwner(request.body.token);
     return { ok: true as const, message: 'This link can set a new password.' };
   });
