@@ -1,5 +1,5 @@
 import type { Server } from 'node:http';
-import { addressKey } from './address-key';
+import { addressKey } from '../address-key';
 
 /**
  * HTTP connections one client address may hold open at once unless told otherwise

@@ -6,7 +6,7 @@ import { APP_VERSION } from '../version';
 import { memoryLiveBus, type LiveBus } from '../scale/live-bus';
 import { memorySocketLedger, type SocketLedger } from '../scale/socket-ledger';
 import { closeAndCut, LiveConnection, type LiveObserver, type LiveSessionHooks, type LiveUser } from './connection';
-import { addressKey } from '../http/address-key';
+import { addressKey } from '../address-key';
 import { TokenBucket } from './token-bucket';
 import type { FrameProcessor } from '../recognition/frame-processor';
 import { codedReason, LiveSockets } from './live-sockets';
