@@ -188,10 +188,17 @@ test('killing the server mid-story loses no completed letter: practice goes on o
 });
 
 /** A new learner signs some of "My Cat" (at least one letter counted). */
-async function signSomeOfMyCat(page: Page, base: string) {
+/** Signs the first letters of "My Cat" as a new learner; returns the letters done. */
+async function signSomeOfMyCat(page: Page, base: string): Promise<number> {
   await register(page, base);
   await startMyCat(page, base);
   await expect(page.getByText(/[1-9] of 15 letters/)).toBeVisible({ timeout: 90_000 });
+  return lettersShown(page);
+}
+
+/** The letters done the story's progress line shows ("3 of 15 letters"). */
+async function lettersShown(page: Page): Promise<number> {
+  return Number(/(\d+) of 15 letters/.exec((await page.getByText(/\d+ of 15 letters/).textContent()) ?? '')?.[1]);
 }
 
 /** "My Cat", started again in another tab: taken up where it was left, and said so. */
@@ -208,15 +215,12 @@ test('a story left unfinished in a closed tab is taken up where it was left, and
   base,
 }) => {
   test.setTimeout(180_000);
-  await signSomeOfMyCat(page, base);
-  const done = Number(/(\d+) of 15 letters/.exec((await page.getByText(/\d+ of 15 letters/).textContent()) ?? '')?.[1]);
+  const done = await signSomeOfMyCat(page, base);
   // the tab is closed mid-story; the learner comes back in another and starts the same story
   const later = await page.context().newPage();
   await page.close();
   await takeUpMyCat(later, base);
-  const shown = async () =>
-    Number(/(\d+) of 15 letters/.exec((await later.getByText(/\d+ of 15 letters/).textContent()) ?? '')?.[1]);
-  await expect.poll(shown).toBeGreaterThanOrEqual(done);
+  await expect.poll(() => lettersShown(later)).toBeGreaterThanOrEqual(done);
   await fullPageScreenshot(later, 'test-results/screenshots/practice-picked-up.png');
   // once a try of this sitting is counted, the notice has been read: it gives its room back
   await expect(later.getByText(PICKED_UP)).toHaveCount(0, { timeout: 60_000 });
@@ -227,17 +231,14 @@ test('"Choose another story" mid-story keeps the story: started again, it goes o
   base,
 }) => {
   test.setTimeout(180_000);
-  await signSomeOfMyCat(page, base);
-  const done = Number(/(\d+) of 15 letters/.exec((await page.getByText(/\d+ of 15 letters/).textContent()) ?? '')?.[1]);
+  const done = await signSomeOfMyCat(page, base);
   expect(done).toBeGreaterThan(0);
   await page.getByRole('button', { name: 'Choose another story' }).click();
   await expect(page.getByText('My Cat is kept where you left it: start it again to go on.')).toBeVisible();
   await page.getByRole('button', { name: 'Start My Cat' }).click();
   await expect(page.getByText(PICKED_UP)).toBeVisible();
   // before, the link ended the story: it began again at 0 of 15
-  const shown = async () =>
-    Number(/(\d+) of 15 letters/.exec((await page.getByText(/\d+ of 15 letters/).textContent()) ?? '')?.[1]);
-  await expect.poll(shown).toBeGreaterThanOrEqual(done);
+  await expect.poll(() => lettersShown(page)).toBeGreaterThanOrEqual(done);
 });
 
 test('a story taken up in another tab: the first tab says so at once and goes back to the stories', async ({
