@@ -101,6 +101,34 @@ describe.each(DB_KINDS)('practice sessions in the database (%s)', (kind) => {
       expect(await activeMs(first.id)).toBe(55_000 + 210_000);
       expect(nextDay.state().active_ms).toBe(55_000 + 210_000);
     });
+    it('does not count the minute a story was put aside while another was practised', async () => {
+      const db = server.database.db;
+      const learner = await registerLearner(server.api);
+      const cat = (await getStory(db, 'l1-my-cat'))!;
+      const sunny = (await getStory(db, 'l1-a-sunny-day'))!;
+      vi.useFakeTimers({ toFake: ['Date'] });
+      at(0);
+      const first = PracticeSession.start(db, learner.user_id, cat);
+      at(10);
+      await first.recordAttempt(attempt(first));
+      // put aside: another story practised from 15 to 50
+      at(15);
+      const other = PracticeSession.start(db, learner.user_id, sunny);
+      at(50);
+      await other.recordAttempt(attempt(other));
+      // My Cat again at 55, within a minute of its last save at 10: 55..70 is its time, not 10..70
+      at(55);
+      const again = (await PracticeSession.findResumable(db, learner.user_id, { storyId: cat.id }, (id) =>
+        getStory(db, id),
+      ))!;
+      at(70);
+      await again.recordAttempt(attempt(again));
+      expect(await activeMs(first.id)).toBe(10_000 + 15_000); // before: 10_000 + 60_000
+      expect(await activeMs(other.id)).toBe(35_000);
+      at(80);
+      await again.recordAttempt(attempt(again));
+      expect(await activeMs(first.id)).toBe(10_000 + 15_000 + 10_000); // and on from its own saves
+    });
     // The attack review of 2026-11-28: a second socket's Complete Story on a session the first had
     // stopped (or restarted) wrote a score and a completion onto the stopped row.
     it.each(['stop', 'restart'] as const)(

@@ -9,7 +9,7 @@ import {
 } from '@asl/practice';
 import type { PracticeState, PracticeTarget, SessionCompleteData, Story } from '@asl/protocol';
 import { randomUUID } from 'node:crypto';
-import { and, desc, eq, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { practiceAttempts, practiceSessions } from '../db/schema';
 import { sessionAttempts, signedPositions } from './session-attempts';
@@ -33,6 +33,8 @@ export class PracticeSession {
   private handedOver = false;
   /** when this copy of the session was opened (practice time counts from it, or from its row's last save) */
   private readonly openedAt = Date.now();
+  /** another story was practised between the row's last save and this copy's opening: count from the opening */
+  private readonly fromOpening: boolean;
   /**
    * Another copy (another tab, another server process) took the session up since: this copy writes
    * nothing more (an older tab's save moved the place and the letters done back: the attack review
@@ -47,11 +49,12 @@ export class PracticeSession {
     private row: SessionRow | null,
     readonly story: Story,
     rules: Partial<AttemptRules>,
-    opts: { signed?: Position[]; spent?: string[] } = {},
+    opts: { signed?: Position[]; spent?: string[]; fromOpening?: boolean } = {},
     /** this copy's name as the session's holder (the row's `holder`) */
     private readonly copyId: string = randomUUID(),
   ) {
     this.engine = new PracticeEngine(story, { rules, signed: opts.signed ?? [], spent: opts.spent ?? [] });
+    this.fromOpening = opts.fromOpening ?? false;
     this.status = (row?.status as SessionStatus | undefined) ?? 'active';
     if (row) {
       const idx = targetIndexOf(this.engine.targets, row);
@@ -110,7 +113,21 @@ export class PracticeSession {
       .returning();
     if (!row) return null; // ended meanwhile
     const signed = await signedPositions(db, row.id);
-    return new PracticeSession(db, userId, row.id, row, story, rules, { signed }, copyId);
+    // another story practised since this one's last save (it was put aside for it): the time
+    // between is that story's, and this copy counts from its opening (the minute before had been
+    // counted twice: the learner re-check of 2026-11-28)
+    const [since] = await db
+      .select({ id: practiceSessions.id })
+      .from(practiceSessions)
+      .where(
+        and(
+          eq(practiceSessions.userId, userId),
+          ne(practiceSessions.id, row.id),
+          gt(practiceSessions.updatedAt, row.updatedAt),
+        ),
+      )
+      .limit(1);
+    return new PracticeSession(db, userId, row.id, row, story, rules, { signed, fromOpening: !!since }, copyId);
   }
 
   get target(): PracticeTarget | null {
@@ -212,7 +229,9 @@ export class PracticeSession {
     const ms = (t: SQL) => sql`(extract(epoch from ${t}) * 1000)`;
     const saved = ms(sql`${practiceSessions.updatedAt}`);
     const opened = ms(sql`${new Date(this.openedAt).toISOString()}::timestamptz`);
-    const from = sql`case when ${saved} < ${opened} - ${MAX_ACTIVE_GAP_MS} then ${opened} else ${saved} end`;
+    const from = this.fromOpening
+      ? sql`greatest(${saved}, ${opened})`
+      : sql`case when ${saved} < ${opened} - ${MAX_ACTIVE_GAP_MS} then ${opened} else ${saved} end`;
     const added = sql`greatest(0, least(${MAX_ACTIVE_GAP_MS}, round(${ms(sql`${now.toISOString()}::timestamptz`)} - ${from})))::int`;
     const updated = await db
       .update(practiceSessions)
