@@ -130,7 +130,7 @@ describe.each(DB_KINDS)('stories, practice sessions and progress (%s)', (kind) =
     const long = await c.nth('practice_session_response', 4);
     expect(long.data.story.id).toBe('topic-grandmother');
     expect(long.data.note).toBe(
-      'A made story spells at most 12 letters, so it leaves out loves, knitting and sweaters.',
+      "A topic's words are at most 12 letters together, so this story leaves out loves, knitting and sweaters.",
     );
     c.send({ type: 'control', action: 'start_session', data: { topic: '!!!' } });
     expect(await c.nth('error', 3)).toMatchObject({

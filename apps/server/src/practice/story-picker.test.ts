@@ -35,6 +35,9 @@ describe('story picker', () => {
     expect(pickForTopic('rain', lib)!.id).toBe('b');
     expect(pickForTopic('cat', lib)!.id).toBe('a');
     expect(pickForTopic('space', lib)).toBeNull();
+    // small words are in every story's text: no topic
+    expect(pickForTopic('the', lib)).toBeNull();
+    expect(pickForTopic('Hot', lib)!.id).toBe('c');
   });
   it('assembles a story for an unknown topic', () => {
     const s = assembleForTopic('Moon', lib)!;
@@ -55,7 +58,7 @@ describe('story picker', () => {
     expect(topicWords('farm animals of the world')).toEqual(['FARM', 'ANIMALS']);
     expect(topicWords('hot-dog')).toEqual(['HOT', 'DOG']);
     expect(topicWords('a')).toEqual([]);
-    expect(topicWords('supercalifragilistic')).toEqual(['SUPERCALIFRA']);
+    expect(topicWords('supercalifragilistic')).toEqual([]); // left out, not cut to a made-up word
     // an accented letter is its plain letter; joining words are left out; numbers are spelled
     expect(topicWords('café')).toEqual(['CAFE']);
     expect(topicWords('hot dog and fries')).toEqual(['HOT', 'DOG', 'FRIES']);
@@ -65,9 +68,14 @@ describe('story picker', () => {
     expect(topicWords('my grandmother loves knitting sweaters')).toEqual(['GRANDMOTHER']);
     expect(topicWords('big grandmother cat')).toEqual(['BIG', 'CAT']);
     expect(topicNote('my grandmother loves knitting sweaters')).toBe(
-      'A made story spells at most 12 letters, so it leaves out loves, knitting and sweaters.',
+      "A topic's words are at most 12 letters together, so this story leaves out loves, knitting and sweaters.",
     );
     expect(topicNote('ice cream')).toBeNull();
+    expect(topicWords('thank you')).toEqual(['THANK', 'YOU']);
+    expect(topicWords('the and of')).toEqual([]);
+    // a name keeps its capital in the story's words; a title-cased topic is lower case
+    expect(assembleForTopic('my dog Max', [])?.title).toBe('All about Dog Max');
+    expect(assembleForTopic('Ice Cream', [])?.sentences[0]?.text).toBe('Today we learn to spell ice cream.');
     expect(assembleForTopic('2024', lib)).toMatchObject({ id: 'topic-2024', level: 4, title: 'All about 2024' });
     expect(pickForTopic('a', lib)).toBeNull();
   });

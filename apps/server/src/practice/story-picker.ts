@@ -6,6 +6,9 @@ const words = (s: string): string[] => s.toUpperCase().match(/[A-Z0-9]+/g) ?? []
 export function pickForTopic(topic: string, library: Story[]): Story | null {
   const t = topic.trim().toLowerCase();
   if (t.length < 2) return null; // "a" is in every story's text
+  // nothing but small words ("the", "and"): in every story's text, so no topic (the re-check of
+  // 2026-11-28: "the" opened A Trip to the Zoo)
+  if (words(t).every((w) => JOINING_WORDS.has(w))) return null;
   let best: { story: Story; score: number } | null = null;
   for (const story of library) {
     let score = 0;
@@ -30,51 +33,59 @@ const TOPIC_MAX_LETTERS = 12;
  * grandmother's garden": the S of an apostrophe too).
  */
 const JOINING_WORDS = new Set([
-  ...['A', 'AN', 'AND', 'OF', 'OR', 'THE', 'S', 'I', 'ME', 'MY', 'YOU', 'YOUR', 'WE', 'OUR'],
-  ...['HIS', 'HER', 'THEIR', 'IS', 'ARE', 'AM', 'TO', 'IN', 'ON', 'AT', 'FOR', 'WITH', 'ABOUT'],
+  ...['A', 'AN', 'AND', 'OF', 'OR', 'THE', 'S', 'MY', 'IS', 'ARE', 'AM'],
+  ...['TO', 'IN', 'ON', 'AT', 'FOR', 'WITH', 'ABOUT'],
 ]);
 
 /**
  * A topic's words as a story spells them: letters and digits (an accented letter as its plain
  * letter: café is CAFE), joining words left out, at most TOPIC_MAX_LETTERS in all; a word that
- * would go over is left out (`left`) and the next ones still tried. "ice cream" is ICE and CREAM:
- * before 2026-11-28 the words were glued into one, and the learner was taught to spell ICECREAM;
- * and "my grandmother loves knitting" was MY alone, with nothing said.
+ * would go over (or is longer than that alone) is left out (`left`) and the next ones still tried.
+ * `shown`: the words as typed (a name keeps its capital). "ice cream" is ICE and CREAM: before
+ * 2026-11-28 the words were glued into one, and the learner was taught to spell ICECREAM; "my
+ * grandmother loves knitting" was MY alone, and a long word was cut to a made-up one.
  */
-export function topicSpelling(topic: string): { words: string[]; left: string[] } {
+export function topicSpelling(topic: string): { words: string[]; shown: string[]; left: string[] } {
   const out: string[] = [];
+  const shown: string[] = [];
   const left: string[] = [];
   let letters = 0;
-  for (const w of words(topic.normalize('NFD').replace(/[\u0300-\u036f]/g, ''))) {
-    if (JOINING_WORDS.has(w)) continue;
-    const word = w.slice(0, TOPIC_MAX_LETTERS);
+  for (const typed of topic
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .match(/[A-Za-z0-9]+/g) ?? []) {
+    const word = typed.toUpperCase();
+    if (JOINING_WORDS.has(word)) continue;
     if (letters + word.length > TOPIC_MAX_LETTERS) {
-      left.push(w);
+      left.push(typed);
       continue;
     }
     out.push(word);
+    shown.push(typed);
     letters += word.length;
   }
-  return letters >= 2 ? { words: out, left } : { words: [], left: [] };
+  return letters >= 2 ? { words: out, shown, left } : { words: [], shown: [], left };
 }
 
 /** A topic's words as a story spells them (topicSpelling). */
 export const topicWords = (topic: string): string[] => topicSpelling(topic).words;
 
-/** What a made topic story says it left out, or null ("A made story spells at most 12 letters, ..."). */
+/** What a made topic story says it left out, or null ("A topic's words are at most 12 letters together, ..."). */
 export function topicNote(topic: string): string | null {
-  const { left } = topicSpelling(topic);
-  if (!left.length) return null;
-  const named = left.map((w) => w.toLowerCase());
-  const list = named.length === 1 ? named[0]! : `${named.slice(0, -1).join(', ')} and ${named.at(-1)!}`;
-  return `A made story spells at most ${TOPIC_MAX_LETTERS} letters, so it leaves out ${list}.`;
+  const { words: spelled, left } = topicSpelling(topic);
+  if (!left.length || !spelled.length) return null;
+  const list = left.length === 1 ? left[0]! : `${left.slice(0, -1).join(', ')} and ${left.at(-1)!}`;
+  return `A topic's words are at most ${TOPIC_MAX_LETTERS} letters together, so this story leaves out ${list}.`;
 }
 
 /** A new story about a topic, built from library sentences that mention it, plus the words themselves. */
 export function assembleForTopic(topic: string, library: Story[]): Story | null {
-  const targets = topicWords(topic);
+  const { words: targets, shown } = topicSpelling(topic);
   if (targets.length === 0) return null;
-  const phrase = targets.join(' ').toLowerCase();
+  // lower case, but a name after the first word keeps its capital ("my dog Max"; "Ice Cream", every
+  // word capitalised, is a title: lower case)
+  const titleCase = shown.every((w) => /^[A-Z]/.test(w));
+  const phrase = shown.map((w, i) => (!titleCase && i > 0 && /^[A-Z][a-z]/.test(w) ? w : w.toLowerCase())).join(' ');
   const related = library
     .flatMap((s) => s.sentences)
     .filter((s) => targets.every((w) => words(s.text).includes(w) || s.targets.includes(w)))
