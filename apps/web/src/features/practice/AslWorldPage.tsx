@@ -238,7 +238,7 @@ export function AslWorldPage({
           <p className="lead">Practise stories sentence by sentence with live feedback on your handshapes.</p>
         </div>
       </header>
-      <ConnectionError snapshot={connection} onRetry={() => void socket.reconnect()} />
+      {!local && <ConnectionError snapshot={connection} onRetry={() => void socket.reconnect()} />}
 
       <div className="asl-world-grid" ref={practiceArea} data-practising={storyOnScreen}>
         <div className="asl-world-main">
@@ -351,6 +351,8 @@ export function AslWorldPage({
             )}
           </div>
         </div>
+
+        {local && <ConnectionError calm snapshot={connection} onRetry={() => void socket.reconnect()} />}
 
         <details className="card live-advanced" data-testid="advanced">
           <summary>Advanced</summary>

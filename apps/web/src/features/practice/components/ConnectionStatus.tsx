@@ -68,9 +68,34 @@ export function LiveIndicator({ state }: { state: LiveIndicatorState }) {
   );
 }
 
-/** The failure panel, for the learner: shown only when the live connection gave up. */
-export function ConnectionError({ snapshot, onRetry }: { snapshot: LiveSocketSnapshot; onRetry: () => void }) {
+/**
+ * The failure panel, for the learner: shown only when the live connection gave up. `calm`: a story
+ * goes on on this device meanwhile, so it is a quiet note below the practice, not a red alert above
+ * it that pushed the letter to sign off a phone's screen (the learner re-check of 2026-11-28).
+ */
+export function ConnectionError({
+  snapshot,
+  onRetry,
+  calm = false,
+}: {
+  snapshot: LiveSocketSnapshot;
+  onRetry: () => void;
+  calm?: boolean;
+}) {
   if (snapshot.state !== 'error') return null;
+  if (calm)
+    return (
+      <div className="live-error live-error-calm" role="status">
+        <h2 className="live-error-title">Connection Error</h2>
+        <p>
+          Your practice goes on on this device and is saved; it is sent when the connection is back, which is tried
+          every few seconds.
+        </p>
+        <button type="button" className="button button-secondary" onClick={onRetry}>
+          Retry Connection
+        </button>
+      </div>
+    );
   return (
     <div className="live-error" role="alert">
       <h2 className="live-error-title">Connection Error</h2>
