@@ -120,6 +120,9 @@ describe('CompletionScreen', () => {
     screen.getByRole('button', { name: 'Try this story again' }).click();
     screen.getByRole('button', { name: 'Practise the next story' }).click();
     expect(tried).toEqual(['again', 'next']);
+    // the advice says to try it again: that is the main button
+    expect(screen.getByRole('button', { name: 'Try this story again' })).toHaveClass('button-primary');
+    expect(screen.getByRole('button', { name: 'Practise the next story' })).toHaveClass('button-secondary');
     expect(container.querySelector('.result-ring')).toHaveTextContent(/^3\/15$/);
     expect(container.querySelector<HTMLElement>('.result-ring')!.style.getPropertyValue('--done')).toBe('20%');
   });

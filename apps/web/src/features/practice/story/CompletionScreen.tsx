@@ -100,6 +100,20 @@ export function CompletionScreen({
   const scored = s.letters_attempted > 0;
   // nothing tried: this story again rather than moving on
   const again = !scored && onTryAgain;
+  // ended early with no letter to drill: the advice is to try the story again, so that comes first
+  const againFirst = !again && !s.completed && !s.practise_letters.length && !!onTryAgain;
+  const next = (primary: boolean) => (
+    <button
+      type="button"
+      className={`button ${primary ? 'button-primary' : 'button-secondary'}`}
+      onClick={onPractiseNext}
+      disabled={offline}
+      aria-describedby={offline ? 'practise-next-offline' : undefined}
+    >
+      {/* a drill of the letters the suggestions name, or the server's next story */}
+      {s.practise_letters.length ? `Practise ${s.practise_letters.join(', ')}` : 'Practise the next story'}
+    </button>
+  );
 
   return (
     <section className="card completion" aria-labelledby="complete-title" ref={card}>
@@ -168,24 +182,17 @@ export function CompletionScreen({
         </p>
       )}
       <div className="practice-actions">
-        {again ? (
+        {/* first, what the advice says first: a drill of the letters it names; ended early with none
+            weak, the story again (its advice says so); otherwise what comes next */}
+        {again || againFirst ? (
           <button type="button" className="button button-primary" onClick={onTryAgain}>
             Try this story again
           </button>
         ) : (
-          <button
-            type="button"
-            className="button button-primary"
-            onClick={onPractiseNext}
-            disabled={offline}
-            aria-describedby={offline ? 'practise-next-offline' : undefined}
-          >
-            {/* a drill of the letters the suggestions name, or the server's next story */}
-            {s.practise_letters.length ? `Practise ${s.practise_letters.join(', ')}` : 'Practise the next story'}
-          </button>
+          next(true)
         )}
-        {/* ended early with letters tried: the advice says to try it again, so the button is here */}
-        {!again && !s.completed && onTryAgain && (
+        {againFirst && next(false)}
+        {!again && !againFirst && !s.completed && onTryAgain && (
           <button type="button" className="button button-secondary" onClick={onTryAgain}>
             Try this story again
           </button>
