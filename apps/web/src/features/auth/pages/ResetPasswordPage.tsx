@@ -77,7 +77,7 @@ export function ResetPasswordPage() {
 
   if (!token || state === 'dead-link') {
     return (
-      <AuthCard title="Choose a new password">
+      <AuthCard title="This reset link cannot be used">
         <Alert>{token ? message : 'This reset link is incomplete. Ask for a new one.'}</Alert>
         <p className="auth-links">
           <Link to="/forgot-password">Ask for a new link</Link>
