@@ -56,7 +56,13 @@ export const LIVE_LIMITS = {
    * invalid (padded pings within the byte rate, from a hundred sockets of one address, had cost
    * every learner seconds: the re-check of 2026-11-28).
    */
-  maxControlBytes: 16 * 1024,
+  maxControlBytes: 2 * 1024,
+  /**
+   * Pings a socket has answered a second (burst 10): the page sends one every ten seconds. More are
+   * not answered (a hundred sockets' pings within their message rate had each had a pong).
+   */
+  maxPingsPerSecond: 2,
+  pingBurst: 10,
 } as const;
 
 /**
@@ -118,6 +124,7 @@ export class LiveConnection {
   private readonly messageBucket = new TokenBucket(LIVE_LIMITS.messageBurst, LIVE_LIMITS.maxMessagesPerSecond);
   private readonly byteBucket = new TokenBucket(LIVE_LIMITS.byteBurst, LIVE_LIMITS.maxBytesPerSecond);
   private readonly controlBucket = new TokenBucket(LIVE_LIMITS.controlBurst, LIVE_LIMITS.maxControlsPerSecond);
+  private readonly pingBucket = new TokenBucket(LIVE_LIMITS.pingBurst, LIVE_LIMITS.maxPingsPerSecond);
   /** control actions waiting for their turn or running */
   private pendingControls = 0;
   private lastAdaptiveFps = TARGET_FPS;
@@ -287,7 +294,7 @@ export class LiveConnection {
       return this.bad('UNKNOWN_MESSAGE_TYPE', `Unknown message type: ${String(type).slice(0, 40)}`);
     }
     if (type !== 'raw_frame' && data.length > LIVE_LIMITS.maxControlBytes)
-      return this.bad('INVALID_MESSAGE', `A ${type} message must be at most 16 KB.`);
+      return this.bad('INVALID_MESSAGE', `A ${type} message must be at most 2 KB.`);
     const parsed = clientMessageSchema.safeParse(json);
     if (!parsed.success) {
       const issue = parsed.error.issues[0];
@@ -308,7 +315,7 @@ export class LiveConnection {
       // (neither resets the count of bad messages in a row: only a frame read does, so pings
       // between bad frames do not keep a flooding socket open)
       case 'ping':
-        this.send('pong', { data: { timestamp: msg.timestamp ?? null } });
+        if (this.pingBucket.take(1)) this.send('pong', { data: { timestamp: msg.timestamp ?? null } });
         return;
       case 'control': {
         const hooks = this.hooks;

@@ -13,7 +13,7 @@ import type { LiveConnection, LiveSessionHooks } from '../live/connection';
 import type { StoryLibrary } from './library';
 import { PracticeSession } from './practice-session';
 import { sessionAttempts } from './session-attempts';
-import { topicNote } from './story-picker';
+import { topicNote, topicTooLong } from './story-picker';
 import { AppError } from '../errors';
 import { OneAtATime } from '../auth/one-at-a-time';
 
@@ -192,7 +192,9 @@ export class LivePractice implements LiveSessionHooks {
         return;
       }
       if (!story) {
-        conn.sendError(session_id ? 'SESSION_NOT_FOUND' : story_id || !topic ? 'STORY_NOT_FOUND' : 'TOPIC_UNUSABLE');
+        const code = session_id ? 'SESSION_NOT_FOUND' : story_id || !topic ? 'STORY_NOT_FOUND' : 'TOPIC_UNUSABLE';
+        // a topic of words too long says so (a real word refused with no reason: the re-check of 2026-11-28)
+        conn.sendError(code, code === 'TOPIC_UNUSABLE' && topic ? topicTooLong(topic) : undefined);
         return;
       }
       // a story made of the topic's words says which it left out

@@ -1,6 +1,14 @@
 import type { Story } from '@asl/protocol';
 import { describe, expect, it } from 'vitest';
-import { assembleForTopic, topicNote, topicWords, drillForLetters, pickForTopic, suggestStory } from './story-picker';
+import {
+  assembleForTopic,
+  topicNote,
+  topicTooLong,
+  topicWords,
+  drillForLetters,
+  pickForTopic,
+  suggestStory,
+} from './story-picker';
 
 const lib: Story[] = [
   {
@@ -38,6 +46,11 @@ describe('story picker', () => {
     // small words are in every story's text: no topic
     expect(pickForTopic('the', lib)).toBeNull();
     expect(pickForTopic('Hot', lib)!.id).toBe('c');
+    // met only in a line's text: not that story's topic
+    const kite = { ...lib[0]!, id: 'kite', title: 'Kite Day', tags: ['weather'] };
+    const kiteLib = [{ ...kite, sentences: [{ text: 'Max and I fly a kite.', targets: ['KITE'] }] }];
+    expect(pickForTopic('Max', kiteLib)).toBeNull(); // "Max" is spelled as its own story
+    expect(pickForTopic('kite', kiteLib)!.id).toBe('kite');
   });
   it('assembles a story for an unknown topic', () => {
     const s = assembleForTopic('Moon', lib)!;
@@ -71,6 +84,10 @@ describe('story picker', () => {
       "A topic's words are at most 12 letters together, so this story leaves out loves, knitting and sweaters.",
     );
     expect(topicNote('ice cream')).toBeNull();
+    expect(topicTooLong('supercalifragilistic')).toBe(
+      "A topic's words are at most 12 letters together, and supercalifragilistic is longer. Try a shorter word.",
+    );
+    expect(topicTooLong('!!!')).toBeUndefined();
     expect(topicWords('thank you')).toEqual(['THANK', 'YOU']);
     expect(topicWords('the and of')).toEqual([]);
     // a name keeps its capital in the story's words; a title-cased topic is lower case

@@ -18,7 +18,8 @@ export function pickForTopic(topic: string, library: Story[]): Story | null {
       if (s.targets.includes(t.toUpperCase())) score += 2;
       if (words(s.text).includes(t.toUpperCase())) score += 1;
     }
-    if (score > 0 && (!best || score > best.score || (score === best.score && story.level < best.story.level))) {
+    // a word only met in a story's text (a name in one line) is no topic of it: spelled as its own story
+    if (score > 1 && (!best || score > best.score || (score === best.score && story.level < best.story.level))) {
       best = { story, score };
     }
   }
@@ -69,6 +70,14 @@ export function topicSpelling(topic: string): { words: string[]; shown: string[]
 
 /** A topic's words as a story spells them (topicSpelling). */
 export const topicWords = (topic: string): string[] => topicSpelling(topic).words;
+
+/** Why a topic of only too-long words makes no story (undefined: not that, the usual message). */
+export function topicTooLong(topic: string): string | undefined {
+  const { words: spelled, left } = topicSpelling(topic);
+  return !spelled.length && left.length
+    ? `A topic's words are at most ${TOPIC_MAX_LETTERS} letters together, and ${left[0]} is longer. Try a shorter word.`
+    : undefined;
+}
 
 /** What a made topic story says it left out, or null ("A topic's words are at most 12 letters together, ..."). */
 export function topicNote(topic: string): string | null {

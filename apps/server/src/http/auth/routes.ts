@@ -94,7 +94,7 @@ export async function registerAuthRoutes(
   serve(app, ROUTES.login, { preHandler: loginLimits }, async (request, reply) => {
     const body = request.body;
     return noStore(reply).send(
-      await auth.login(body.identifier, body.password, request.ip, userAgent(request), body.device_token),
+      await auth.login(body.identifier, body.password, byAddress(request), userAgent(request), body.device_token),
     );
   });
 
@@ -142,7 +142,7 @@ export async function registerAuthRoutes(
   serve(app, ROUTES.resetPassword, { preHandler: resetLimits }, async (request) => {
     const body = request.body;
     assertPasswordAllowed(body.new_password, 'new_password');
-    await auth.resetPassword(body.token, body.new_password, request.ip);
+    await auth.resetPassword(body.token, body.new_password, byAddress(request));
     return { ok: true as const, message: 'Your password has been reset. You can sign in now.' };
   });
 }

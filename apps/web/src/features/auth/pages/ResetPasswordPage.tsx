@@ -98,7 +98,7 @@ export function ResetPasswordPage() {
   }
 
   return (
-    <AuthCard title="Choose a new password">
+    <AuthCard title={state === 'done' ? 'Password reset' : 'Choose a new password'}>
       {state === 'done' ? (
         <>
           <Alert kind="success">Your password has been reset. You can sign in now.</Alert>

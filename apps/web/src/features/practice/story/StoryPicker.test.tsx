@@ -1,5 +1,5 @@
 import type { StorySummary } from '@asl/protocol';
-import { render, screen } from '@testing-library/react';
+import { act, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { StoryPicker } from './StoryPicker';
 
@@ -42,5 +42,20 @@ describe('StoryPicker marks where the learner stands with each story', () => {
     expect(cards[0]).toHaveTextContent('In progress: 3 of 15 letters. Start goes on where you left it.');
     expect(cards[1]).toHaveTextContent('Finished before');
     expect(cards[2]).not.toHaveTextContent(/In progress|Finished/);
+  });
+});
+
+describe('StoryPicker shown again', () => {
+  it('fetches the list again when its tab is shown, keeping the old one on screen meanwhile', async () => {
+    getStories.mockResolvedValueOnce([story('open', { completed: false, letters_done: 3 })]);
+    render(<StoryPicker onStart={() => {}} />);
+    expect(await screen.findByText(/In progress: 3 of 15 letters/)).toBeInTheDocument();
+    let answer: (s: StorySummary[]) => void = () => {};
+    getStories.mockReturnValueOnce(new Promise((r) => (answer = r)));
+    act(() => document.dispatchEvent(new Event('visibilitychange')));
+    expect(screen.getByText(/In progress: 3 of 15 letters/)).toBeInTheDocument(); // no flash of loading
+    await act(async () => answer([story('open', { completed: false, letters_done: null })]));
+    expect(screen.queryByText(/In progress/)).not.toBeInTheDocument();
+    expect(getStories).toHaveBeenCalledTimes(2);
   });
 });

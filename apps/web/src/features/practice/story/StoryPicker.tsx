@@ -56,9 +56,19 @@ export function StoryPicker({
   const [error, setError] = useState<string | null>(null);
   const [topic, setTopic] = useState('');
 
+  // fetched again when the tab is shown (the marks of where the learner stands change as another
+  // tab practises), keeping the list on screen meanwhile
+  const [shown, setShown] = useState(0);
+  useEffect(() => {
+    const onVisible = () => document.visibilityState === 'visible' && setShown((n) => n + 1);
+    document.addEventListener('visibilitychange', onVisible);
+    return () => document.removeEventListener('visibilitychange', onVisible);
+  }, []);
+  useEffect(() => {
+    setStories(null);
+  }, [level]);
   useEffect(() => {
     let live = true;
-    setStories(null);
     getStories({ level }).then(
       (s) => live && setStories(s),
       () => live && setError('The stories could not be loaded. Check your connection and try again.'),
@@ -66,7 +76,7 @@ export function StoryPicker({
     return () => {
       live = false;
     };
-  }, [level]);
+  }, [level, shown]);
 
   function onTopic(e: FormEvent) {
     e.preventDefault();
